@@ -1,0 +1,248 @@
+//! Timing on the GPU, as METHOD.md asks: CUDA events around a CUDA graph of many launches,
+//! inputs rotated over enough buffer sets that every launch reads from HBM (together more
+//! than twice the L2), the median of many replays, and the bandwidth ceiling measured in the
+//! same run by the project's own read-only kernel (`read_ceiling`).
+use crate::error::{DriverContext, Error};
+use crate::gemv::{DeviceGemv, GemvInputs, POISON};
+use crate::gpu::Gpu;
+use crate::inputs::{Distribution, generate};
+use crate::reference::{Comparison, compare, gemv_reference};
+use crate::rng::Rng;
+use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg, sys};
+use kernel::layout::Shape;
+
+/// Threads per block of the read kernel (`kernel::stream::READ_THREADS`).
+const READ_THREADS: u32 = 256;
+
+/// Per-launch times of one measurement, in microseconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timing {
+    /// Median over the replays.
+    pub median_us: f64,
+    /// Fastest replay.
+    pub min_us: f64,
+    /// Slowest replay.
+    pub max_us: f64,
+    /// Replays.
+    pub replays: usize,
+    /// Launches per replay.
+    pub launches: usize,
+}
+
+/// How much to repeat.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchConfig {
+    /// Timed replays of the graph (after one warm-up replay).
+    pub replays: usize,
+    /// At least this many launches per graph.
+    pub min_launches: usize,
+}
+
+impl Default for BenchConfig {
+    fn default() -> Self {
+        BenchConfig { replays: 30, min_launches: 40 }
+    }
+}
+
+impl Gpu {
+    /// Captures `launches` calls of `launch(i)` into a graph, replays it once to warm up and
+    /// `replays` times between events; returns the per-launch times.
+    pub fn time_graph(
+        &self,
+        launches: usize,
+        replays: usize,
+        mut launch: impl FnMut(usize) -> Result<(), Error>,
+    ) -> Result<Timing, Error> {
+        self.synchronize()?;
+        self.stream
+            .begin_capture(sys::CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL)
+            .during("starting graph capture")?;
+        let captured = (0..launches).try_for_each(&mut launch);
+        let graph = self.stream.end_capture(sys::CUgraphInstantiate_flags::CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH).during("ending graph capture");
+        captured?;
+        let graph = graph?.ok_or(Error::Driver {
+            context: "instantiating the graph",
+            source: cudarc::driver::DriverError(sys::cudaError_enum::CUDA_ERROR_UNKNOWN),
+        })?;
+        graph.launch().during("warm-up graph launch")?;
+        self.synchronize()?;
+        let (start, stop) = (self.event()?, self.event()?);
+        let mut per_launch = Vec::with_capacity(replays);
+        for _ in 0..replays {
+            start.record(&self.stream).during("recording an event")?;
+            graph.launch().during("graph launch")?;
+            stop.record(&self.stream).during("recording an event")?;
+            stop.synchronize().during("waiting for an event")?;
+            let ms = start.elapsed_ms(&stop).during("reading an event time")? as f64;
+            per_launch.push(ms * 1000.0 / launches as f64);
+        }
+        per_launch.sort_by(f64::total_cmp);
+        Ok(Timing {
+            median_us: per_launch[per_launch.len() / 2],
+            min_us: per_launch[0],
+            max_us: per_launch[per_launch.len() - 1],
+            replays,
+            launches,
+        })
+    }
+
+    /// A sink for the read kernel: one word per block, 8 blocks per SM.
+    pub fn read_sink(&self) -> Result<CudaSlice<u32>, Error> {
+        self.stream.alloc_zeros::<u32>(self.info.sm_count as usize * 8).during("allocating the read sink")
+    }
+
+    /// Times the read-only kernel over `sets` rotating buffers of `bytes` each.
+    pub fn time_read(&self, bytes: usize, sets: usize, cfg: &BenchConfig) -> Result<Timing, Error> {
+        let bytes = bytes.div_ceil(16) * 16;
+        let buf = self.stream.alloc_zeros::<u8>(bytes * sets).during("allocating read buffers")?;
+        // Non-zero contents (METHOD.md: never time zeros).
+        let mut host = vec![0u8; bytes * sets];
+        Rng::new(1).fill(&mut host, |r| r.next_u64() as u8);
+        let mut buf = buf;
+        self.stream.memcpy_htod(&host, &mut buf).during("filling read buffers")?;
+        let mut sink = self.read_sink()?;
+        let launches = cfg.min_launches.div_ceil(sets) * sets;
+        self.time_graph(launches, cfg.replays, |i| {
+            let view = buf.slice((i % sets) * bytes..);
+            let n16 = (bytes / 16) as u64;
+            let blocks = sink.len() as u32;
+            let lc = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (READ_THREADS, 1, 1), shared_mem_bytes: 0 };
+            let mut launch = self.stream.launch_builder(&self.read);
+            launch.arg(&view).arg(&n16).arg(&mut sink);
+            unsafe { launch.launch(lc) }.during("launching read_ceiling").map(|_| ())
+        })
+    }
+
+    /// Buffer sets needed so that `bytes` per set, rotated, exceed twice the L2 (at least 2).
+    pub fn rotation_sets(&self, bytes: usize) -> usize {
+        (2 * self.info.l2_bytes).div_ceil(bytes.max(1)).saturating_add(1).max(2)
+    }
+
+    /// The bandwidth ceiling: the read-only kernel streaming 2 GiB (4 rotating 512 MiB
+    /// buffers), in GB/s (10^9 bytes per second).
+    pub fn measure_ceiling(&self, cfg: &BenchConfig) -> Result<f64, Error> {
+        let bytes = 512 << 20;
+        let t = self.time_read(bytes, 4, &BenchConfig { replays: cfg.replays.min(10), min_launches: 8 })?;
+        Ok(bytes as f64 / (t.median_us * 1e3))
+    }
+}
+
+/// One measured shape.
+#[derive(Clone, Debug)]
+pub struct BenchRow {
+    /// The shape.
+    pub shape: Shape,
+    /// Bytes the GEMV must move (`Shape::min_bytes`).
+    pub bytes: usize,
+    /// GEMV per-launch time.
+    pub gemv: Timing,
+    /// The read-only kernel reading the same bytes, launched the same way.
+    pub read: Timing,
+    /// Ceiling GB/s measured in the same run.
+    pub ceiling_gbps: f64,
+    /// Correctness of the first launch against the CPU reference.
+    pub check: Comparison,
+}
+
+impl BenchRow {
+    /// Achieved GB/s.
+    pub fn gbps(&self) -> f64 {
+        self.bytes as f64 / (self.gemv.median_us * 1e3)
+    }
+    /// Percent of the ceiling.
+    pub fn pct_of_ceiling(&self) -> f64 {
+        100.0 * self.gbps() / self.ceiling_gbps
+    }
+    /// GEMV time over the read-only kernel's time for the same bytes.
+    pub fn vs_read(&self) -> f64 {
+        self.gemv.median_us / self.read.median_us
+    }
+    /// Whether the check passed (contest tolerance and derived bound).
+    pub fn passed(&self) -> bool {
+        self.check.passed(true)
+    }
+}
+
+/// Checks `shape` once on fresh contest inputs, then times it over rotating buffer sets.
+pub fn bench_shape(gpu: &Gpu, shape: Shape, ceiling_gbps: f64, cfg: &BenchConfig) -> Result<BenchRow, Error> {
+    shape.can_implement()?;
+    let inputs: GemvInputs = generate(shape, Distribution::Contest, Rng::fresh_seed());
+    let bytes = shape.min_bytes();
+    let sets = gpu.rotation_sets(bytes);
+    let mut devs: Vec<DeviceGemv> = (0..sets).map(|_| gpu.upload(&inputs)).collect::<Result<_, _>>()?;
+    // Correctness of a poisoned launch on every set.
+    let reference = gemv_reference(&inputs);
+    let mut check = Comparison::default();
+    for d in devs.iter_mut() {
+        gpu.fill_c(d, POISON)?;
+        gpu.launch_gemv(d)?;
+        let c = gpu.download_c(d)?;
+        check = compare(&c, &reference, shape.k, POISON);
+        if !check.passed(true) {
+            break;
+        }
+    }
+    let launches = cfg.min_launches.div_ceil(sets) * sets;
+    let gemv = gpu.time_graph(launches, cfg.replays, |i| gpu.launch_gemv(&mut devs[i % sets]))?;
+    drop(devs);
+    let read = gpu.time_read(bytes, sets, cfg)?;
+    Ok(BenchRow { shape, bytes, gemv, read, ceiling_gbps, check })
+}
+
+/// The table the CLI prints.
+pub fn table(rows: &[BenchRow]) -> String {
+    let mut s = format!(
+        "{:<20} {:>10} {:>10} {:>9} {:>8} {:>10} {:>8} {:>10} {:>6}\n",
+        "shape (m,k,l)", "MB", "time µs", "GB/s", "% ceil", "read µs", "vs read", "max err", "check"
+    );
+    for r in rows {
+        s += &format!(
+            "{:<20} {:>10.2} {:>10.2} {:>9.0} {:>7.1}% {:>10.2} {:>7.2}x {:>10.2e} {:>6}\n",
+            format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l),
+            r.bytes as f64 / 1e6,
+            r.gemv.median_us,
+            r.gbps(),
+            r.pct_of_ceiling(),
+            r.read.median_us,
+            r.vs_read(),
+            r.check.max_abs_err,
+            if r.passed() { "pass" } else { "FAIL" }
+        );
+    }
+    s
+}
+
+/// CSV of the rows.
+pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
+    let mut s = String::from(
+        "device,driver,target,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed\n",
+    );
+    for r in rows {
+        s += &format!(
+            "{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
+            gpu.info.name, gpu.info.driver, gpu.build.target, r.shape.m, r.shape.k, r.shape.l, r.bytes,
+            r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
+            r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
+        );
+    }
+    s
+}
+
+/// JSON of the rows (an array of objects with the CSV's fields).
+pub fn json(rows: &[BenchRow], gpu: &Gpu) -> String {
+    let items: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            format!(
+                "  {{\"device\": \"{}\", \"driver\": \"{}\", \"target\": \"{}\", \"m\": {}, \"k\": {}, \"l\": {}, \"bytes\": {}, \
+                 \"time_us_median\": {:.3}, \"time_us_min\": {:.3}, \"time_us_max\": {:.3}, \"gbps\": {:.1}, \
+                 \"ceiling_gbps\": {:.1}, \"pct_of_ceiling\": {:.2}, \"read_us_median\": {:.3}, \"vs_read\": {:.4}, \
+                 \"max_abs_err\": {:e}, \"rel_norm_err\": {:e}, \"passed\": {}}}",
+                gpu.info.name, gpu.info.driver, gpu.build.target, r.shape.m, r.shape.k, r.shape.l, r.bytes,
+                r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
+                r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
+            )
+        })
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}

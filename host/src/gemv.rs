@@ -1,0 +1,153 @@
+//! The safe GEMV API: host-side inputs, device buffers with their tensor maps, launch.
+use crate::error::{DriverContext, Error};
+use crate::gpu::{ByteTensor, Gpu, encode_tensor_map, maps_as_bytes};
+use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
+use half::f16;
+use kernel::layout::{AB_BOX_BYTES, SF_BOX_BYTES, Shape, THREADS, TensorMap, map};
+
+/// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GemvInputs {
+    /// The shape.
+    pub shape: Shape,
+    /// `[L][M][K/2]` FP4 e2m1, low nibble = even k.
+    pub a: Vec<u8>,
+    /// `[L][K/2]` FP4 e2m1.
+    pub b: Vec<u8>,
+    /// `[L][M][K/16]` FP8 e4m3.
+    pub sfa: Vec<u8>,
+    /// `[L][K/16]` FP8 e4m3.
+    pub sfb: Vec<u8>,
+}
+
+impl GemvInputs {
+    /// Checks the shape and every buffer length.
+    pub fn check(&self) -> Result<(), Error> {
+        self.shape.can_implement()?;
+        let s = &self.shape;
+        for (arg, expected, got) in [
+            ("a", s.a_bytes(), self.a.len()),
+            ("b", s.b_bytes(), self.b.len()),
+            ("sfa", s.sfa_bytes(), self.sfa.len()),
+            ("sfb", s.sfb_bytes(), self.sfb.len()),
+        ] {
+            if expected != got {
+                return Err(Error::BufferLength { arg, expected, got });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One problem resident on the GPU: inputs, output and the four tensor maps.
+pub struct DeviceGemv {
+    shape: Shape,
+    // Held so the maps' addresses stay valid.
+    _a: CudaSlice<u8>,
+    _b: CudaSlice<u8>,
+    _sfa: CudaSlice<u8>,
+    _sfb: CudaSlice<u8>,
+    c: CudaSlice<u16>,
+    maps: CudaSlice<u8>,
+}
+
+impl DeviceGemv {
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+impl Gpu {
+    /// Checks `inputs`, copies them to the GPU and encodes their tensor maps.
+    pub fn upload(&self, inputs: &GemvInputs) -> Result<DeviceGemv, Error> {
+        inputs.check()?;
+        let s = inputs.shape;
+        let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
+        let (a, b, sfa, sfb) = (up(&inputs.a)?, up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
+        let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
+        let maps = self.tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
+        let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
+        Ok(DeviceGemv { shape: s, _a: a, _b: b, _sfa: sfa, _sfb: sfb, c, maps })
+    }
+
+    /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
+    /// addresses (`[a, sfa, b, sfb]`).
+    fn tensor_maps(&self, s: Shape, [a, sfa, b, sfb]: [u64; 4]) -> Result<[TensorMap; map::COUNT], Error> {
+        let (m, l) = (s.m as u64, s.l as u64);
+        let (kb, ks) = (s.k as u64 / 2, s.k as u64 / 16);
+        // The box is always a full tile (tx_bytes counts it); rows past m read as zeros.
+        let bm = self.build.tile.bm;
+        let mut maps = [TensorMap([0; 16]); map::COUNT];
+        maps[map::A] = encode_tensor_map(&ByteTensor {
+            arg: "a",
+            address: a,
+            dims: &[kb, m, l],
+            strides: &[kb, kb * m],
+            box_dims: &[AB_BOX_BYTES, bm, 1],
+        })?;
+        maps[map::SFA] = encode_tensor_map(&ByteTensor {
+            arg: "sfa",
+            address: sfa,
+            dims: &[ks, m, l],
+            strides: &[ks, ks * m],
+            box_dims: &[SF_BOX_BYTES, bm, 1],
+        })?;
+        maps[map::B] = encode_tensor_map(&ByteTensor {
+            arg: "b",
+            address: b,
+            dims: &[kb, l],
+            strides: &[kb],
+            box_dims: &[AB_BOX_BYTES, 1],
+        })?;
+        maps[map::SFB] = encode_tensor_map(&ByteTensor {
+            arg: "sfb",
+            address: sfb,
+            dims: &[ks, l],
+            strides: &[ks],
+            box_dims: &[SF_BOX_BYTES, 1],
+        })?;
+        Ok(maps)
+    }
+
+    /// Enqueues the GEMV (asynchronous; errors of the running kernel surface at the next
+    /// synchronisation, e.g. [`Gpu::download_c`]).
+    pub fn launch_gemv(&self, d: &mut DeviceGemv) -> Result<(), Error> {
+        d.shape.can_implement()?;
+        let tile = self.build.tile;
+        let cfg = LaunchConfig {
+            grid_dim: d.shape.grid(&tile),
+            block_dim: (THREADS, 1, 1),
+            shared_mem_bytes: tile.smem_bytes(),
+        };
+        let (m, k) = (d.shape.m, d.shape.k);
+        let mut launch = self.stream.launch_builder(&self.gemv);
+        launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k);
+        unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
+        Ok(())
+    }
+
+    /// Fills `c` with the fp16 bit pattern `bits` (tests poison it with NaN before a launch).
+    pub fn fill_c(&self, d: &mut DeviceGemv, bits: u16) -> Result<(), Error> {
+        self.fill_u16(&mut d.c, bits)
+    }
+
+    /// Waits for the GPU and copies `c` back.
+    pub fn download_c(&self, d: &DeviceGemv) -> Result<Vec<f16>, Error> {
+        let bits = self.stream.memcpy_dtov(&d.c).during("copying c from the GPU")?;
+        self.synchronize()?;
+        Ok(bits.into_iter().map(f16::from_bits).collect())
+    }
+
+    /// Upload, poison `c`, launch, download: the whole GEMV in one call.
+    pub fn gemv(&self, inputs: &GemvInputs) -> Result<Vec<f16>, Error> {
+        let mut d = self.upload(inputs)?;
+        self.fill_c(&mut d, POISON)?;
+        self.launch_gemv(&mut d)?;
+        self.download_c(&d)
+    }
+}
+
+/// The fp16 pattern `c` is poisoned with before launches in tests: a quiet NaN with a
+/// payload no arithmetic produces.
+pub const POISON: u16 = 0x7E5A;

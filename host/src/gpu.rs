@@ -1,0 +1,227 @@
+//! The raw layer: a context on one device, the loaded PTX, tensor-map encoding and the
+//! driver calls cudarc's safe API does not cover. Everything `unsafe` in the host lives here;
+//! [`crate::gemv`] builds the checked API on top.
+use crate::error::{DriverContext, Error};
+use crate::ptx::{self, PtxBuild};
+use cudarc::driver::sys;
+use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use kernel::layout::{TensorMap, kernel_name};
+use std::sync::Arc;
+
+/// What the host knows about the device it runs on.
+#[derive(Clone, Debug)]
+pub struct DeviceInfo {
+    /// Device name, e.g. `NVIDIA H200`.
+    pub name: String,
+    /// Compute capability.
+    pub compute_capability: (i32, i32),
+    /// Streaming multiprocessors.
+    pub sm_count: u32,
+    /// L2 cache bytes.
+    pub l2_bytes: usize,
+    /// Driver version as `major.minor`.
+    pub driver: String,
+}
+
+/// A context on one device with the kernels loaded, and one stream that all work goes to.
+pub struct Gpu {
+    pub(crate) ctx: Arc<CudaContext>,
+    pub(crate) stream: Arc<CudaStream>,
+    pub(crate) gemv: CudaFunction,
+    pub(crate) copy: CudaFunction,
+    pub(crate) read: CudaFunction,
+    /// The PTX build in use.
+    pub build: PtxBuild,
+    /// The device.
+    pub info: DeviceInfo,
+}
+
+impl Gpu {
+    /// Opens device `ordinal`: loads the driver, checks the device, JIT-loads the PTX build
+    /// that fits its compute capability.
+    pub fn new(ordinal: usize) -> Result<Gpu, Error> {
+        if !unsafe { sys::is_culib_present() } {
+            return Err(Error::NoDriver);
+        }
+        let count = match CudaContext::device_count() {
+            Ok(n) => n,
+            Err(e) if e.0 == sys::cudaError_enum::CUDA_ERROR_NO_DEVICE => 0,
+            Err(e) => return Err(Error::Driver { context: "counting CUDA devices", source: e }),
+        };
+        if ordinal >= count.max(0) as usize {
+            return Err(Error::NoDevice { ordinal, count });
+        }
+        let ctx = CudaContext::new(ordinal).during("creating a CUDA context")?;
+        // One stream, explicit synchronisation: no per-buffer events (they would also be
+        // recorded into captured graphs).
+        unsafe { ctx.disable_event_tracking() };
+        let name = ctx.name().during("reading the device name")?;
+        let cc = ctx.compute_capability().during("reading the compute capability")?;
+        let build = ptx::for_device(&name, cc)?;
+        let attr = |a| ctx.attribute(a).during("reading a device attribute");
+        let sm_count = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
+        let l2_bytes = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as usize;
+        let mut version = 0i32;
+        unsafe { sys::cuDriverGetVersion(&mut version) }.result().during("reading the driver version")?;
+        let info = DeviceInfo {
+            name,
+            compute_capability: cc,
+            sm_count,
+            l2_bytes,
+            driver: format!("{}.{}", version / 1000, (version % 1000) / 10),
+        };
+        let module = ctx
+            .load_module(cudarc::nvrtc::Ptx::from_src(build.ptx))
+            .during("loading the PTX (the driver JIT-compiles it)")?;
+        let load = |n| module.load_function(n).during("finding a kernel in the PTX");
+        let gemv = load(kernel_name::GEMV)?;
+        let copy = load(kernel_name::TMA_COPY)?;
+        let read = load(kernel_name::READ_CEILING)?;
+        gemv.set_attribute(
+            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            build.tile.smem_bytes() as i32,
+        )
+        .during("raising the GEMV's dynamic shared memory limit")?;
+        let stream = ctx.new_stream().during("creating a stream")?;
+        Ok(Gpu { ctx, stream, gemv, copy, read, build, info })
+    }
+
+    /// Waits for all work on the stream; surfaces asynchronous kernel errors.
+    pub fn synchronize(&self) -> Result<(), Error> {
+        self.stream.synchronize().during("waiting for the GPU")
+    }
+
+    /// A timing event.
+    pub(crate) fn event(&self) -> Result<CudaEvent, Error> {
+        self.ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT)).during("creating an event")
+    }
+
+    /// Fills `buf` with the 16-bit pattern `bits` (asynchronously).
+    pub(crate) fn fill_u16(&self, buf: &mut CudaSlice<u16>, bits: u16) -> Result<(), Error> {
+        let n = buf.len();
+        let (ptr, _guard) = buf.device_ptr_mut(&self.stream);
+        unsafe { sys::cuMemsetD16Async(ptr, bits, n, self.stream.cu_stream()) }
+            .result()
+            .during("filling a buffer")
+    }
+
+    /// Device address of a buffer (for tensor maps).
+    pub(crate) fn address<T>(&self, buf: &CudaSlice<T>) -> u64 {
+        let (ptr, _guard) = buf.device_ptr(&self.stream);
+        ptr
+    }
+}
+
+/// A 2-D or 3-D tensor of bytes, to be described by a tensor map.
+#[derive(Clone, Copy, Debug)]
+pub struct ByteTensor<'a> {
+    /// Which argument this is (for errors).
+    pub arg: &'static str,
+    /// Global address.
+    pub address: u64,
+    /// Sizes, innermost first, in bytes for dimension 0 and elements otherwise.
+    pub dims: &'a [u64],
+    /// Byte strides of dimensions 1.. (dimension 0 is contiguous).
+    pub strides: &'a [u64],
+    /// Box sizes, innermost first.
+    pub box_dims: &'a [u32],
+}
+
+/// Checks the `cuTensorMapEncodeTiled` rules for a byte tensor, naming the broken one.
+pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
+    let fail = |rule: String| Err(Error::TensorMap { arg: t.arg, rule });
+    let rank = t.dims.len();
+    if !(1..=5).contains(&rank) || t.strides.len() + 1 != rank || t.box_dims.len() != rank {
+        return fail(format!("rank {rank} with {} strides and {} box sizes", t.strides.len(), t.box_dims.len()));
+    }
+    if t.address % 16 != 0 {
+        return fail(format!("base address {:#x} is not 16-byte aligned", t.address));
+    }
+    for (i, &d) in t.dims.iter().enumerate() {
+        if d == 0 || d > 1 << 32 {
+            return fail(format!("dimension {i} is {d}; it must be in 1..=2^32"));
+        }
+    }
+    for (i, &s) in t.strides.iter().enumerate() {
+        if s % 16 != 0 || s >= 1 << 40 {
+            return fail(format!("stride {} is {s} bytes; it must be a multiple of 16 below 2^40", i + 1));
+        }
+    }
+    for (i, &b) in t.box_dims.iter().enumerate() {
+        if b == 0 || b > 256 {
+            return fail(format!("box dimension {i} is {b}; it must be in 1..=256"));
+        }
+    }
+    if t.box_dims[0] % 16 != 0 {
+        return fail(format!("the box's inner dimension is {} bytes; it must be a multiple of 16", t.box_dims[0]));
+    }
+    Ok(())
+}
+
+/// Encodes a tiled tensor map of bytes (no swizzle, no interleave, out-of-bounds elements
+/// read as zero, L2 promotion of 256 bytes).
+pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
+    check_tensor(t)?;
+    let mut map = sys::CUtensorMap { opaque: [0; 16] };
+    let element_strides = [1u32; 5];
+    let res = unsafe {
+        sys::cuTensorMapEncodeTiled(
+            &mut map,
+            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+            t.dims.len() as u32,
+            t.address as *mut std::ffi::c_void,
+            t.dims.as_ptr(),
+            t.strides.as_ptr(),
+            t.box_dims.as_ptr(),
+            element_strides.as_ptr(),
+            sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
+            sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,
+            sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+        )
+    };
+    res.result().map_err(|e| Error::TensorMap { arg: t.arg, rule: format!("cuTensorMapEncodeTiled refused it: {e}") })?;
+    Ok(TensorMap(map.opaque))
+}
+
+/// The bytes of tensor maps, to copy into a device buffer.
+pub(crate) fn maps_as_bytes(maps: &[TensorMap]) -> Vec<u8> {
+    maps.iter().flat_map(|m| m.0.iter().flat_map(|w| w.to_le_bytes())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tensor(address: u64, dims: &'static [u64], strides: &'static [u64], box_dims: &'static [u32]) -> ByteTensor<'static> {
+        ByteTensor { arg: "a", address, dims, strides, box_dims }
+    }
+
+    #[test]
+    fn tensor_rules_name_the_broken_rule() {
+        let ok = tensor(0x1000, &[256, 4], &[256], &[256, 4]);
+        assert!(check_tensor(&ok).is_ok());
+        let cases = [
+            (tensor(0x1008, &[256, 4], &[256], &[256, 4]), "16-byte aligned"),
+            (tensor(0x1000, &[256, 4], &[200], &[256, 4]), "multiple of 16"),
+            (tensor(0x1000, &[0, 4], &[256], &[256, 4]), "dimension 0"),
+            (tensor(0x1000, &[256, 4], &[256], &[512, 4]), "box dimension 0"),
+            (tensor(0x1000, &[256, 4], &[256], &[8, 4]), "inner dimension"),
+            (tensor(0x1000, &[256, 4], &[256, 256], &[256, 4]), "rank"),
+        ];
+        for (t, words) in cases {
+            let e = check_tensor(&t).unwrap_err();
+            assert!(matches!(e, Error::TensorMap { arg: "a", .. }));
+            assert!(e.to_string().contains(words), "{e} should mention {words}");
+        }
+    }
+
+    #[test]
+    fn maps_serialise_to_128_bytes_each() {
+        let m = TensorMap([7; 16]);
+        let b = maps_as_bytes(&[m, m]);
+        assert_eq!(b.len(), 256);
+        assert_eq!(&b[..8], &7u64.to_le_bytes());
+        assert_eq!(std::mem::size_of::<TensorMap>(), std::mem::size_of::<sys::CUtensorMap>());
+    }
+}

@@ -1,0 +1,34 @@
+//! How GPU tests get a device: run when one is present, say loudly when skipped, and fail
+//! instead of skipping when `NVFP4_REQUIRE_GPU=1`.
+use crate::error::Error;
+use crate::gpu::Gpu;
+use std::io::Write;
+
+/// The variable that turns a missing GPU into a test failure.
+pub const REQUIRE_GPU_VAR: &str = "NVFP4_REQUIRE_GPU";
+
+/// True when `NVFP4_REQUIRE_GPU=1`.
+pub fn gpu_required() -> bool {
+    std::env::var(REQUIRE_GPU_VAR).is_ok_and(|v| v == "1")
+}
+
+/// Opens GPU 0 for `test`. Without a usable GPU: panics if [`gpu_required`], otherwise
+/// writes a `SKIPPED` line straight to stderr (past the test harness's capture, so it shows
+/// in every run) and returns `None`. Errors other than "no usable GPU" always panic.
+pub fn gpu_for_test(test: &str) -> Option<Gpu> {
+    match Gpu::new(0) {
+        Ok(gpu) => Some(gpu),
+        Err(e) if e.is_no_gpu() && !gpu_required() => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {test}: {e}. This GPU test did not run; set {REQUIRE_GPU_VAR}=1 to make that a failure."
+            );
+            None
+        }
+        Err(e) => panic!("{test}: {e}{}", require_note(&e)),
+    }
+}
+
+fn require_note(e: &Error) -> &'static str {
+    if e.is_no_gpu() { " (NVFP4_REQUIRE_GPU=1 makes a missing GPU a failure)" } else { "" }
+}

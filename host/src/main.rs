@@ -1,0 +1,218 @@
+//! `nvfp4-gemv`: runs the Rust NVFP4 GEMV on the GPU and checks it against the CPU reference.
+use host::bench::{BenchConfig, BenchRow, bench_shape, csv, json, table};
+use host::error::Error;
+use host::gemv::POISON;
+use host::gpu::Gpu;
+use host::inputs::{Distribution, generate};
+use host::reference::{compare, gemv_reference};
+use host::rng::Rng;
+use host::svg;
+use kernel::layout::Shape;
+use nvfp4_tests::{BENCH_SHAPES, TEST_SHAPES, parse_shape, sweep_shapes};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: nvfp4-gemv [--device N] [COMMAND]
+
+commands:
+  (none)                 the main job: the benchmark shapes on the GPU, each checked against the
+                         CPU reference on fresh inputs; prints shape, time, GB/s, max error, pass/fail
+  bench [OPTIONS]        timing table with % of the bandwidth ceiling measured in the same run
+      --shapes S         bench (default) | sweep | all | a list like 7168,16384,1;4096,7168,8
+      --replays N        timed graph replays per shape (default 30)
+      --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
+  check M,K,L [--dist contest|full] [--seed N]
+                         one problem: GPU vs CPU reference, element by element
+  sanitize-cases         the small cases the compute-sanitizer run uses (both distributions)
+  plot CSV SVG           draws the SVG bar chart from a saved bench CSV
+  info                   the device, driver and PTX build in use";
+
+/// A failure of the CLI: message and exit code.
+struct Fail(String, u8);
+
+impl From<Error> for Fail {
+    fn from(e: Error) -> Self {
+        let code = if e.is_no_gpu() { 2 } else { 1 };
+        Fail(format!("error: {e}"), code)
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&mut args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Fail(msg, code)) => {
+            eprintln!("{msg}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn take_opt(args: &mut Vec<String>, name: &str) -> Result<Option<String>, Fail> {
+    match args.iter().position(|a| a == name) {
+        None => Ok(None),
+        Some(i) if i + 1 < args.len() => {
+            let v = args.remove(i + 1);
+            args.remove(i);
+            Ok(Some(v))
+        }
+        Some(_) => Err(Fail(format!("{name} needs a value\n{USAGE}"), 64)),
+    }
+}
+
+fn parse<T: std::str::FromStr>(v: Option<String>, name: &str, default: T) -> Result<T, Fail>
+where
+    T::Err: std::fmt::Display,
+{
+    match v {
+        None => Ok(default),
+        Some(s) => s.parse().map_err(|e| Fail(format!("bad {name} {s:?}: {e}"), 64)),
+    }
+}
+
+fn write_file(path: &str, text: &str) -> Result<(), Fail> {
+    std::fs::write(path, text).map_err(|e| Fail(format!("error: cannot write {path}: {e}"), 1))
+}
+
+fn run(args: &mut Vec<String>) -> Result<(), Fail> {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    let device: usize = parse(take_opt(args, "--device")?, "--device", 0)?;
+    let command = if args.is_empty() { String::new() } else { args.remove(0) };
+    match command.as_str() {
+        "plot" => {
+            let [csv_path, svg_path] = &args[..] else {
+                return Err(Fail(format!("plot takes CSV and SVG paths\n{USAGE}"), 64));
+            };
+            let text = std::fs::read_to_string(csv_path).map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
+            let bars = svg::bars_from_csv(&text).map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
+            return write_file(svg_path, &svg::bar_chart("NVFP4 GEMV, % of the read-bandwidth ceiling", &bars));
+        }
+        "" | "bench" | "check" | "sanitize-cases" | "info" => {}
+        other => return Err(Fail(format!("unknown command {other:?}\n{USAGE}"), 64)),
+    }
+    let gpu = Gpu::new(device)?;
+    println!(
+        "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
+        device,
+        gpu.info.name,
+        gpu.info.compute_capability.0,
+        gpu.info.compute_capability.1,
+        gpu.info.sm_count,
+        gpu.info.l2_bytes >> 20,
+        gpu.info.driver,
+        gpu.build.target
+    );
+    match command.as_str() {
+        "" => main_job(&gpu),
+        "bench" => bench(&gpu, args),
+        "check" => check(&gpu, args),
+        "sanitize-cases" => sanitize_cases(&gpu),
+        _ => Ok(()),
+    }
+}
+
+fn main_job(gpu: &Gpu) -> Result<(), Fail> {
+    let cfg = BenchConfig::default();
+    let ceiling = gpu.measure_ceiling(&cfg)?;
+    println!("read-bandwidth ceiling (Rust read-only kernel, 2 GiB): {ceiling:.0} GB/s");
+    let mut rows = Vec::new();
+    for s in BENCH_SHAPES {
+        rows.push(bench_shape(gpu, s, ceiling, &cfg)?);
+    }
+    println!("{:<20} {:>10} {:>9} {:>10} {:>6}", "shape (m,k,l)", "time µs", "GB/s", "max err", "check");
+    for r in &rows {
+        println!(
+            "{:<20} {:>10.2} {:>9.0} {:>10.2e} {:>6}",
+            format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l),
+            r.gemv.median_us,
+            r.gbps(),
+            r.check.max_abs_err,
+            if r.passed() { "pass" } else { "FAIL" }
+        );
+    }
+    finish(&rows)
+}
+
+fn finish(rows: &[BenchRow]) -> Result<(), Fail> {
+    let failed: Vec<String> = rows.iter().filter(|r| !r.passed()).map(|r| format!("{:?}: {}", r.shape, r.check)).collect();
+    if failed.is_empty() { Ok(()) } else { Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1)) }
+}
+
+fn bench(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
+    let shapes_arg = take_opt(args, "--shapes")?.unwrap_or_else(|| "bench".into());
+    let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
+    let (csv_path, json_path, svg_path) = (take_opt(args, "--csv")?, take_opt(args, "--json")?, take_opt(args, "--svg")?);
+    if let Some(extra) = args.first() {
+        return Err(Fail(format!("unknown bench option {extra:?}\n{USAGE}"), 64));
+    }
+    // Shapes up to 4 GB of inputs: with rotation that stays well inside the card.
+    let shapes: Vec<Shape> = match shapes_arg.as_str() {
+        "bench" => BENCH_SHAPES.to_vec(),
+        "sweep" => sweep_shapes(4 << 30),
+        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(4 << 30)).collect(),
+        list => list
+            .split(';')
+            .map(|s| parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64)))
+            .collect::<Result<_, _>>()?,
+    };
+    let cfg = BenchConfig { replays: replays.max(3), ..BenchConfig::default() };
+    let ceiling = gpu.measure_ceiling(&cfg)?;
+    println!("read-bandwidth ceiling (Rust read-only kernel, 2 GiB): {ceiling:.0} GB/s");
+    let mut rows = Vec::new();
+    for s in shapes {
+        let row = bench_shape(gpu, s, ceiling, &cfg)?;
+        eprintln!("  {:?}: {:.2} µs", s, row.gemv.median_us);
+        rows.push(row);
+    }
+    print!("{}", table(&rows));
+    if let Some(p) = csv_path {
+        write_file(&p, &csv(&rows, gpu))?;
+    }
+    if let Some(p) = json_path {
+        write_file(&p, &json(&rows, gpu))?;
+    }
+    if let Some(p) = svg_path {
+        let bars: Vec<svg::Bar> = rows
+            .iter()
+            .map(|r| svg::Bar { label: format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l), pct: r.pct_of_ceiling() })
+            .collect();
+        let title = format!("NVFP4 GEMV on {} ({}), % of the read-bandwidth ceiling", gpu.info.name, gpu.build.target);
+        write_file(&p, &svg::bar_chart(&title, &bars))?;
+    }
+    finish(&rows)
+}
+
+fn check_one(gpu: &Gpu, shape: Shape, dist: Distribution, seed: u64) -> Result<bool, Fail> {
+    let x = generate(shape, dist, seed);
+    let c = gpu.gemv(&x)?;
+    let cmp = compare(&c, &gemv_reference(&x), shape.k, POISON);
+    let ok = cmp.passed(dist == Distribution::Contest);
+    println!("{:?} {dist} seed {seed}: {} — {cmp}", shape, if ok { "pass" } else { "FAIL" });
+    Ok(ok)
+}
+
+fn check(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
+    let dist: Distribution = parse(take_opt(args, "--dist")?, "--dist", Distribution::Contest)?;
+    let seed: u64 = parse(take_opt(args, "--seed")?, "--seed", Rng::fresh_seed())?;
+    let [shape] = &args[..] else {
+        return Err(Fail(format!("check takes one shape M,K,L\n{USAGE}"), 64));
+    };
+    let shape = parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
+    if check_one(gpu, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+}
+
+fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
+    let mut ok = true;
+    for (i, s) in [TEST_SHAPES[0], TEST_SHAPES[6], Shape::new(1, 512, 1), Shape::new(37, 1280, 3)].into_iter().enumerate() {
+        for dist in [Distribution::Contest, Distribution::FullRange] {
+            ok &= check_one(gpu, s, dist, 1000 + i as u64)?;
+        }
+    }
+    let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
+    let copy = gpu.tma_copy(100, 208, &data)?;
+    ok &= copy == data;
+    println!("tma_copy_2d 100x208: {}", if copy == data { "pass" } else { "FAIL" });
+    if ok { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+}

@@ -1,0 +1,313 @@
+//! Problem layout, tile shapes and the launch contract shared by kernel and host.
+//!
+//! # Memory layout of one problem (batch `L`, `M` rows, reduction length `K`)
+//!
+//! | tensor | element | shape (outer → inner) | bytes |
+//! | --- | --- | --- | --- |
+//! | `a`   | FP4 e2m1, two per byte, low nibble = even k | `[L][M][K/2]`  | `L·M·K/2` |
+//! | `b`   | FP4 e2m1, two per byte, low nibble = even k | `[L][K/2]`     | `L·K/2` |
+//! | `sfa` | FP8 e4m3, one per 16 k of a row             | `[L][M][K/16]` | `L·M·K/16` |
+//! | `sfb` | FP8 e4m3, one per 16 k                      | `[L][K/16]`    | `L·K/16` |
+//! | `c`   | IEEE fp16                                    | `[L][M]`       | `2·L·M` |
+//!
+//! `c[l][m] = fp16( Σ_k a[l][m][k] · b[l][k] · sfa[l][m][k/16] · sfb[l][k/16] )`.
+//!
+//! # Tiling
+//!
+//! A thread block of [`THREADS`] threads owns [`TileConfig::bm`] rows of one batch entry and
+//! walks K in tiles of [`BK`] elements. Within a K tile each thread owns one 32-element chunk
+//! (16 bytes of `a`) of [`TileConfig::rows_per_thread`] rows. The `a`, `sfa`, `b`, `sfb` slices
+//! of a K tile arrive by TMA into one of [`TileConfig::stages`] shared-memory stages.
+
+/// Threads per block.
+pub const THREADS: u32 = 128;
+/// K elements per tile (one TMA box of `a` is `BK/2` = 256 bytes wide: the TMA limit).
+pub const BK: u32 = 512;
+/// K elements one thread reduces per tile: 16 bytes of `a`, two scale blocks.
+pub const CHUNK: u32 = 32;
+/// FP4 elements per scale factor.
+pub const SF_VEC: u32 = 16;
+/// Threads that share one row within a K tile.
+pub const THREADS_PER_ROW: u32 = BK / CHUNK;
+/// Row groups per block: rows `g, g + ROW_GROUPS, …` belong to the threads of group `g`.
+pub const ROW_GROUPS: u32 = THREADS / THREADS_PER_ROW;
+/// `K` must be a multiple of this: the row strides of `sfa`/`sfb` (`K/16` bytes) must be
+/// multiples of 16 bytes for a TMA tensor map.
+pub const K_MULTIPLE: u32 = 256;
+/// Bytes of one TMA box row of `a` and `b`.
+pub const AB_BOX_BYTES: u32 = BK / 2;
+/// Bytes of one TMA box row of `sfa` and `sfb`.
+pub const SF_BOX_BYTES: u32 = BK / SF_VEC;
+/// Alignment of every TMA destination inside a stage.
+pub const SMEM_ALIGN: u32 = 128;
+
+const _: () = {
+    assert!(BK % CHUNK == 0);
+    assert!(THREADS % THREADS_PER_ROW == 0);
+    assert!(THREADS_PER_ROW <= 32 && 32 % THREADS_PER_ROW == 0, "a row's threads sit in one warp");
+    assert!(AB_BOX_BYTES <= 256, "TMA box dimensions are at most 256 elements");
+    assert!(AB_BOX_BYTES % 16 == 0 && SF_BOX_BYTES % 16 == 0, "TMA box rows are multiples of 16 bytes");
+    assert!(CHUNK == 2 * SF_VEC, "a chunk holds exactly two scale blocks");
+    assert!(K_MULTIPLE % BK == 0 || BK % K_MULTIPLE == 0);
+};
+
+/// Index of each tensor map in the array the GEMV kernel receives.
+pub mod map {
+    /// `a`: 3-D `{K/2, M, L}` bytes, box `{BK/2, bm, 1}`.
+    pub const A: usize = 0;
+    /// `sfa`: 3-D `{K/16, M, L}` bytes, box `{BK/16, bm, 1}`.
+    pub const SFA: usize = 1;
+    /// `b`: 2-D `{K/2, L}` bytes, box `{BK/2, 1}`.
+    pub const B: usize = 2;
+    /// `sfb`: 2-D `{K/16, L}` bytes, box `{BK/16, 1}`.
+    pub const SFB: usize = 3;
+    /// Number of maps.
+    pub const COUNT: usize = 4;
+}
+
+/// The bytes of one `CUtensorMap` (opaque, 128 bytes, 64-byte aligned). The host encodes it
+/// with `cuTensorMapEncodeTiled` and copies an array of them to global memory; the kernel
+/// receives a pointer (tensor maps in global memory: rustc cannot pass a 64-byte-aligned
+/// struct by value to a `ptx-kernel`, so `__grid_constant__` maps are not available).
+#[repr(C, align(64))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorMap(pub [u64; 16]);
+
+/// Tile shape and pipeline depth of one build of the GEMV kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileConfig {
+    /// Rows per block.
+    pub bm: u32,
+    /// Shared-memory stages in the TMA pipeline.
+    pub stages: u32,
+}
+
+impl TileConfig {
+    /// Rows each thread accumulates.
+    pub const fn rows_per_thread(&self) -> u32 {
+        self.bm / ROW_GROUPS
+    }
+    /// Bytes of the `a` tile of one stage.
+    pub const fn a_bytes(&self) -> u32 {
+        self.bm * AB_BOX_BYTES
+    }
+    /// Bytes of the `sfa` tile of one stage.
+    pub const fn sfa_bytes(&self) -> u32 {
+        self.bm * SF_BOX_BYTES
+    }
+    /// Bytes TMA delivers per stage (the `expect_tx` count): full boxes, out-of-bounds
+    /// elements included (TMA fills them with zeros and counts them).
+    pub const fn tx_bytes(&self) -> u32 {
+        self.a_bytes() + self.sfa_bytes() + AB_BOX_BYTES + SF_BOX_BYTES
+    }
+    /// Offset of `sfa` within a stage.
+    pub const fn sfa_offset(&self) -> u32 {
+        round_up(self.a_bytes(), SMEM_ALIGN)
+    }
+    /// Offset of `b` within a stage.
+    pub const fn b_offset(&self) -> u32 {
+        self.sfa_offset() + round_up(self.sfa_bytes(), SMEM_ALIGN)
+    }
+    /// Offset of `sfb` within a stage.
+    pub const fn sfb_offset(&self) -> u32 {
+        self.b_offset() + round_up(AB_BOX_BYTES, SMEM_ALIGN)
+    }
+    /// Bytes of one stage.
+    pub const fn stage_bytes(&self) -> u32 {
+        self.sfb_offset() + round_up(SF_BOX_BYTES, SMEM_ALIGN)
+    }
+    /// Offset of the `2·stages` mbarriers (`full[0..stages]`, then `empty[0..stages]`).
+    pub const fn barrier_offset(&self) -> u32 {
+        self.stages * self.stage_bytes()
+    }
+    /// Dynamic shared memory the kernel must be launched with.
+    pub const fn smem_bytes(&self) -> u32 {
+        self.barrier_offset() + 2 * self.stages * 8
+    }
+    /// Checks the constraints of this configuration; used in `const` assertions.
+    pub const fn check(&self) {
+        assert!(self.bm % ROW_GROUPS == 0, "bm is a multiple of the row groups");
+        assert!(self.bm <= 256, "bm is a TMA box dimension");
+        assert!(self.stages >= 2, "at least double buffering");
+        assert!(self.smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
+    }
+}
+
+const fn round_up(x: u32, to: u32) -> u32 {
+    x.div_ceil(to) * to
+}
+
+/// The sm_90a (H100/H200: 132 SMs, ~4.8 TB/s) build. See BENCHMARKS.md for how it was chosen.
+pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4 };
+/// The sm_100a (B200: 148 SMs, ~8 TB/s) build: same structure, deeper pipeline to cover the
+/// larger bandwidth-latency product. Never run: no B200 was available.
+pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6 };
+
+const _: () = {
+    SM90_TILE.check();
+    SM100_TILE.check();
+};
+
+/// Kernel entry names, as they appear in the PTX.
+pub mod kernel_name {
+    /// The GEMV kernel.
+    pub const GEMV: &str = "nvfp4_gemv";
+    /// The TMA 2-D copy that proves the pipeline.
+    pub const TMA_COPY: &str = "tma_copy_2d";
+    /// The read-only bandwidth kernel.
+    pub const READ_CEILING: &str = "read_ceiling";
+}
+
+/// The TMA copy kernel's box: [`COPY_BOX_COLS`] bytes × [`COPY_BOX_ROWS`] rows per block.
+pub const COPY_BOX_COLS: u32 = 128;
+/// Rows of the copy kernel's box.
+pub const COPY_BOX_ROWS: u32 = 32;
+/// Dynamic shared memory of the copy kernel: the box and its mbarrier.
+pub const COPY_SMEM_BYTES: u32 = COPY_BOX_ROWS * COPY_BOX_COLS + 128;
+
+/// Problem shape: `l` batch entries of an `m × k` matrix times a `k` vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Rows of `a`, elements of `c` per batch entry.
+    pub m: u32,
+    /// Reduction length.
+    pub k: u32,
+    /// Batch entries.
+    pub l: u32,
+}
+
+/// Why a shape cannot be run by this kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// `m`, `k` or `l` is zero.
+    Empty,
+    /// `k` is not a multiple of [`K_MULTIPLE`].
+    KNotMultiple {
+        /// The offending `k`.
+        k: u32,
+        /// The multiple required.
+        multiple: u32,
+    },
+    /// A dimension exceeds what the tensor maps and grid can address.
+    TooLarge {
+        /// Which dimension.
+        dim: &'static str,
+        /// Its value.
+        value: u64,
+        /// The limit.
+        max: u64,
+    },
+}
+
+impl core::fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ShapeError::Empty => write!(f, "m, k and l must all be at least 1"),
+            ShapeError::KNotMultiple { k, multiple } => write!(
+                f,
+                "k = {k} is not a multiple of {multiple} (the scale rows, k/16 bytes, must be \
+                 a multiple of 16 bytes for TMA)"
+            ),
+            ShapeError::TooLarge { dim, value, max } => {
+                write!(f, "{dim} = {value} exceeds the supported maximum {max}")
+            }
+        }
+    }
+}
+
+impl Shape {
+    /// A new shape (not yet checked: see [`Shape::can_implement`]).
+    pub const fn new(m: u32, k: u32, l: u32) -> Self {
+        Shape { m, k, l }
+    }
+    /// Bytes of `a`.
+    pub const fn a_bytes(&self) -> usize {
+        self.l as usize * self.m as usize * (self.k as usize / 2)
+    }
+    /// Bytes of `b`.
+    pub const fn b_bytes(&self) -> usize {
+        self.l as usize * (self.k as usize / 2)
+    }
+    /// Bytes of `sfa`.
+    pub const fn sfa_bytes(&self) -> usize {
+        self.l as usize * self.m as usize * (self.k as usize / SF_VEC as usize)
+    }
+    /// Bytes of `sfb`.
+    pub const fn sfb_bytes(&self) -> usize {
+        self.l as usize * (self.k as usize / SF_VEC as usize)
+    }
+    /// Elements of `c`.
+    pub const fn c_len(&self) -> usize {
+        self.l as usize * self.m as usize
+    }
+    /// Bytes a GEMV must move at least: every input read once, `c` written once.
+    pub const fn min_bytes(&self) -> usize {
+        self.a_bytes() + self.b_bytes() + self.sfa_bytes() + self.sfb_bytes() + 2 * self.c_len()
+    }
+    /// Grid of the GEMV launch for a tile configuration: `(ceil(m / bm), l, 1)`.
+    pub const fn grid(&self, tile: &TileConfig) -> (u32, u32, u32) {
+        (self.m.div_ceil(tile.bm), self.l, 1)
+    }
+    /// CUTLASS-style check, run before every launch.
+    pub const fn can_implement(&self) -> Result<(), ShapeError> {
+        if self.m == 0 || self.k == 0 || self.l == 0 {
+            return Err(ShapeError::Empty);
+        }
+        if self.k % K_MULTIPLE != 0 {
+            return Err(ShapeError::KNotMultiple { k: self.k, multiple: K_MULTIPLE });
+        }
+        // Tensor-map dimensions are below 2^32 and grid.y (l) below 65536.
+        if self.l > 65535 {
+            return Err(ShapeError::TooLarge { dim: "l", value: self.l as u64, max: 65535 });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stage_offsets_are_aligned_and_disjoint() {
+        for t in [SM90_TILE, SM100_TILE] {
+            assert_eq!(t.sfa_offset() % SMEM_ALIGN, 0);
+            assert_eq!(t.b_offset() % SMEM_ALIGN, 0);
+            assert_eq!(t.sfb_offset() % SMEM_ALIGN, 0);
+            assert!(t.sfa_offset() >= t.a_bytes());
+            assert!(t.b_offset() >= t.sfa_offset() + t.sfa_bytes());
+            assert!(t.sfb_offset() >= t.b_offset() + AB_BOX_BYTES);
+            assert!(t.stage_bytes() >= t.sfb_offset() + SF_BOX_BYTES);
+            assert_eq!(t.barrier_offset() % 8, 0);
+            assert_eq!(t.rows_per_thread() * ROW_GROUPS, t.bm);
+        }
+    }
+
+    #[test]
+    fn can_implement_rules() {
+        assert_eq!(Shape::new(128, 256, 1).can_implement(), Ok(()));
+        assert_eq!(Shape::new(0, 256, 1).can_implement(), Err(ShapeError::Empty));
+        assert_eq!(Shape::new(1, 0, 1).can_implement(), Err(ShapeError::Empty));
+        assert_eq!(Shape::new(1, 256, 0).can_implement(), Err(ShapeError::Empty));
+        assert_eq!(
+            Shape::new(128, 320, 1).can_implement(),
+            Err(ShapeError::KNotMultiple { k: 320, multiple: 256 })
+        );
+        assert!(matches!(
+            Shape::new(1, 256, 70000).can_implement(),
+            Err(ShapeError::TooLarge { dim: "l", .. })
+        ));
+        // Row tails are handled in the kernel: any m works.
+        assert_eq!(Shape::new(1, 256, 1).can_implement(), Ok(()));
+        assert_eq!(Shape::new(1000, 7168, 3).can_implement(), Ok(()));
+    }
+
+    #[test]
+    fn byte_counts() {
+        let s = Shape::new(7168, 16384, 1);
+        assert_eq!(s.a_bytes(), 7168 * 8192);
+        assert_eq!(s.sfa_bytes(), 7168 * 1024);
+        assert_eq!(s.min_bytes(), 7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168);
+        assert_eq!(s.grid(&SM90_TILE), (448, 1, 1));
+    }
+}

@@ -1,0 +1,88 @@
+//! Address conversion and the explicit-state-space loads and stores the kernels need.
+use core::arch::asm;
+
+/// `cvta.to.shared.u64` + `cvt.u32.u64` — PTX ISA 2.0, sm_20: the 32-bit `.shared::cta`
+/// address of a generic pointer into shared memory (CUDA's `__cvta_generic_to_shared`).
+#[inline(always)]
+pub fn shared_addr<T>(p: *const T) -> u32 {
+    let a: u32;
+    unsafe {
+        asm!("{{ .reg .b64 t; cvta.to.shared.u64 t, {p}; cvt.u32.u64 {a}, t; }}", a = out(reg32) a,
+             p = in(reg64) p, options(pure, nomem, nostack));
+    }
+    a
+}
+
+/// `ld.shared.v4.b32 {d0, d1, d2, d3}, [addr];` — PTX ISA 2.0, sm_20. One 16-byte load.
+///
+/// # Safety
+/// `addr` is a 16-byte-aligned shared address of initialised memory.
+#[inline(always)]
+pub unsafe fn ld_shared_v4(addr: u32) -> [u32; 4] {
+    let (a, b, c, d): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ld.shared.v4.b32 {{{a}, {b}, {c}, {d}}}, [{p}];", a = out(reg32) a, b = out(reg32) b,
+             c = out(reg32) c, d = out(reg32) d, p = in(reg32) addr, options(readonly, nostack));
+    }
+    [a, b, c, d]
+}
+
+/// `ld.shared.b16 d, [addr];` — PTX ISA 2.0, sm_20.
+///
+/// # Safety
+/// `addr` is a 2-byte-aligned shared address of initialised memory.
+#[inline(always)]
+pub unsafe fn ld_shared_u16(addr: u32) -> u16 {
+    let d: u16;
+    unsafe {
+        asm!("ld.shared.b16 {d}, [{p}];", d = out(reg16) d, p = in(reg32) addr, options(readonly, nostack));
+    }
+    d
+}
+
+/// `ld.shared.v4.b8`-free byte load: `ld.shared.u8` widened — PTX ISA 2.0, sm_20.
+///
+/// # Safety
+/// `addr` is a shared address of initialised memory.
+#[inline(always)]
+pub unsafe fn ld_shared_u8(addr: u32) -> u8 {
+    let d: u16;
+    unsafe {
+        asm!("ld.shared.u8 {d}, [{p}];", d = out(reg16) d, p = in(reg32) addr, options(readonly, nostack));
+    }
+    d as u8
+}
+
+/// `st.global.cs.b16 [p], v;` — PTX ISA 2.0, sm_20. A streaming store (evict-first): the
+/// output is not read again by this kernel.
+///
+/// # Safety
+/// `p` is a valid, 2-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn st_global_cs_u16(p: *mut u16, v: u16) {
+    unsafe { asm!("st.global.cs.b16 [{p}], {v};", p = in(reg64) p, v = in(reg16) v, options(nostack)) }
+}
+
+/// `st.global.u8 [p], v;` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `p` is a valid global address.
+#[inline(always)]
+pub unsafe fn st_global_u8(p: *mut u8, v: u8) {
+    unsafe { asm!("st.global.u8 [{p}], {v};", p = in(reg64) p, v = in(reg16) v as u16, options(nostack)) }
+}
+
+/// `ld.global.nc.v4.b32 {d0, d1, d2, d3}, [p];` — PTX ISA 2.0, sm_35. A 16-byte load through
+/// the non-coherent (read-only) path.
+///
+/// # Safety
+/// `p` is a valid, 16-byte-aligned global address not written during the kernel.
+#[inline(always)]
+pub unsafe fn ld_global_nc_v4(p: *const [u32; 4]) -> [u32; 4] {
+    let (a, b, c, d): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ld.global.nc.v4.b32 {{{a}, {b}, {c}, {d}}}, [{p}];", a = out(reg32) a, b = out(reg32) b,
+             c = out(reg32) c, d = out(reg32) d, p = in(reg64) p, options(readonly, nostack));
+    }
+    [a, b, c, d]
+}

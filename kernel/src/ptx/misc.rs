@@ -1,0 +1,46 @@
+//! Block barrier, trap and special registers.
+use core::arch::asm;
+
+/// `bar.sync 0;` — PTX ISA 1.0, sm_10 (CUDA's `__syncthreads`).
+#[inline(always)]
+pub fn sync_threads() {
+    unsafe { asm!("bar.sync 0;", options(nostack)) }
+}
+
+/// `trap;` — PTX ISA 1.0: aborts the kernel with a launch failure.
+#[inline(always)]
+pub fn trap() -> ! {
+    unsafe { asm!("trap;", options(noreturn, nostack)) }
+}
+
+/// `mov.u32 d, %tid.x;`
+#[inline(always)]
+pub fn thread_idx_x() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %tid.x;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}
+
+/// `mov.u32 d, %ctaid.x;`
+#[inline(always)]
+pub fn block_idx_x() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %ctaid.x;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}
+
+/// `mov.u32 d, %ctaid.y;`
+#[inline(always)]
+pub fn block_idx_y() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %ctaid.y;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}
+
+/// `mov.u32 d, %nctaid.x;`
+#[inline(always)]
+pub fn grid_dim_x() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %nctaid.x;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}

@@ -1,0 +1,24 @@
+//! Thin wrappers of single PTX instructions, in the style of `core::arch::nvptx`.
+//!
+//! Each function emits one instruction (or one instruction per element of a small fixed
+//! array, where PTX has no wider form) through `asm!`, and says which PTX ISA version and
+//! which target it needs. Shared-memory operands are 32-bit addresses in the `.shared::cta`
+//! window; get one with [`memory::shared_addr`].
+//!
+//! | module | instructions |
+//! | --- | --- |
+//! | [`mbarrier`] | `mbarrier.init`, `.arrive`, `.arrive.expect_tx`, `.try_wait.parity`, `fence.mbarrier_init` |
+//! | [`tma`] | `cp.async.bulk.tensor.{2d,3d}` global → shared, `prefetch.tensormap` |
+//! | [`cvt`] | `cvt.rn.f16x2.e2m1x2`, `cvt.rn.f16x2.e4m3x2`, `cvt.f32.f16` |
+//! | [`f16x2`] | `fma.rn.f16x2`, `mul.rn.f16x2`, `add.rn.f16x2` |
+//! | [`shfl`] | `shfl.sync.bfly.b32` |
+//! | [`memory`] | `cvta.to.shared`, `ld.shared.v4.b32`, `ld.shared.b16`, `st.global.cs.b16`, `st.global.b8` |
+//! | [`misc`] | `bar.sync`, `trap`, special registers |
+
+pub mod cvt;
+pub mod f16x2;
+pub mod mbarrier;
+pub mod memory;
+pub mod misc;
+pub mod shfl;
+pub mod tma;

@@ -1,0 +1,208 @@
+//! Builds the `kernel` crate into one self-contained PTX file per GPU target.
+//!
+//! How: `cargo rustc -p kernel --target nvptx64-nvidia-cuda -Zbuild-std=core --crate-type cdylib
+//! --profile ptx -- -C target-cpu=<sm> -C target-feature=+<ptxNN> --emit=asm -C linker=true`.
+//!
+//! * rust-std for nvptx64 is not shipped, so `core` is compiled from `rust-src`
+//!   (`-Zbuild-std=core`).
+//! * The `ptx` profile (workspace `Cargo.toml`) uses fat LTO and `panic = "abort"`, so the
+//!   one module rustc writes with `--emit=asm` is the post-LTO module: the kernels with
+//!   everything they use from `core` inlined or defined in it.
+//! * rustc's own linker for this target (`llvm-bitcode-linker`) is not installable here;
+//!   `-C linker=true` makes the final link step a no-op, and the PTX is taken from
+//!   `deps/kernel.s`.
+//! * The result is checked: it must declare the requested `.target` and contain no
+//!   `.extern .func` (an unresolved call would fail at module load time, on the user's GPU).
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A GPU target the kernel is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// `sm_90a`, `sm_100a`.
+    pub sm: &'static str,
+    /// The PTX ISA feature passed to LLVM (`ptx80` = PTX ISA 8.0).
+    pub ptx_feature: &'static str,
+    /// Compute capability this build is loaded for.
+    pub compute_capability: (u32, u32),
+}
+
+/// sm_90a (H100, H200): PTX ISA 8.0 (TMA, mbarrier tx counts, `try_wait`).
+pub const SM90A: Target = Target { sm: "sm_90a", ptx_feature: "ptx80", compute_capability: (9, 0) };
+/// sm_100a (B200): PTX ISA 8.6 (`cvt.rn.f16x2.e2m1x2`).
+pub const SM100A: Target = Target { sm: "sm_100a", ptx_feature: "ptx86", compute_capability: (10, 0) };
+/// Every target, in the order they are built.
+pub const TARGETS: [Target; 2] = [SM90A, SM100A];
+
+impl Target {
+    /// Looks a target up by its `sm_…` name.
+    pub fn by_name(name: &str) -> Option<Target> {
+        TARGETS.into_iter().find(|t| t.sm == name)
+    }
+    /// File name of this target's PTX: `nvfp4_gemv.<sm>.ptx`.
+    pub fn ptx_file_name(&self) -> String {
+        format!("nvfp4_gemv.{}.ptx", self.sm)
+    }
+}
+
+/// What went wrong while building PTX.
+#[derive(Debug)]
+pub enum BuildError {
+    /// `cargo` could not be started.
+    Spawn(std::io::Error),
+    /// `cargo rustc` failed; its stderr follows.
+    Cargo { target: &'static str, stderr: String },
+    /// The expected `.s` file is missing.
+    NoOutput(PathBuf),
+    /// The PTX failed a self-containment check.
+    Check { target: &'static str, problem: String },
+    /// Copying the result failed.
+    Io(PathBuf, std::io::Error),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Spawn(e) => write!(f, "could not run cargo: {e}"),
+            BuildError::Cargo { target, stderr } => {
+                write!(f, "building the kernel for {target} failed:\n{stderr}")
+            }
+            BuildError::NoOutput(p) => write!(f, "rustc wrote no PTX at {}", p.display()),
+            BuildError::Check { target, problem } => write!(f, "PTX for {target}: {problem}"),
+            BuildError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Where to build and what to print.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The workspace root (holds `Cargo.toml` and `kernel/`).
+    pub workspace: PathBuf,
+    /// Cargo target directory for the nvptx64 builds (one subdirectory per target).
+    pub build_dir: PathBuf,
+    /// Where `nvfp4_gemv.<sm>.ptx` files are written.
+    pub out_dir: PathBuf,
+    /// Pass cargo's own output through.
+    pub verbose: bool,
+}
+
+impl BuildOptions {
+    /// The defaults for a workspace root: builds under `target/ptx-build`, PTX to `target/ptx`.
+    pub fn for_workspace(workspace: &Path) -> Self {
+        BuildOptions {
+            workspace: workspace.to_path_buf(),
+            build_dir: workspace.join("target").join("ptx-build"),
+            out_dir: workspace.join("target").join("ptx"),
+            verbose: false,
+        }
+    }
+}
+
+/// Environment variables a parent cargo (or build script) sets that must not leak into the
+/// nested nvptx64 build.
+const SCRUB_ENV: &[&str] = &[
+    "RUSTFLAGS",
+    "CARGO_ENCODED_RUSTFLAGS",
+    "CARGO_BUILD_RUSTFLAGS",
+    "CARGO_BUILD_TARGET",
+    "CARGO_TARGET_DIR",
+    "CARGO_BUILD_TARGET_DIR",
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_MAKEFLAGS",
+    "MAKEFLAGS",
+    "MFLAGS",
+    "CARGO_PRIMARY_PACKAGE",
+    "CARGO_PROFILE_RELEASE_LTO",
+    "__CARGO_FIX_PLZ",
+    "CLIPPY_ARGS",
+    "CARGO_CFG_TARGET_FEATURE",
+];
+
+/// Builds the kernel for one target and writes `out_dir/nvfp4_gemv.<sm>.ptx`; returns its path.
+pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let target_dir = opts.build_dir.join(target.sm);
+    let mut cmd = Command::new(cargo);
+    for v in SCRUB_ENV {
+        cmd.env_remove(v);
+    }
+    cmd.current_dir(&opts.workspace)
+        .args(["rustc", "-p", "kernel", "--lib", "--profile", "ptx"])
+        .args(["--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core", "--crate-type", "cdylib"])
+        .arg("--manifest-path")
+        .arg(opts.workspace.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target_dir)
+        .args(["--", "-C"])
+        .arg(format!("target-cpu={}", target.sm))
+        .arg("-C")
+        .arg(format!("target-feature=+{}", target.ptx_feature))
+        .args(["--emit=asm", "-C", "linker=true", "-A", "unused-features"]);
+    if !opts.verbose {
+        cmd.arg("--cap-lints=warn").env("CARGO_TERM_QUIET", "true");
+    }
+    let out = cmd.output().map_err(BuildError::Spawn)?;
+    if opts.verbose {
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    }
+    if !out.status.success() {
+        return Err(BuildError::Cargo {
+            target: target.sm,
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        });
+    }
+    let asm = target_dir.join("nvptx64-nvidia-cuda").join("ptx").join("deps").join("kernel.s");
+    let text = std::fs::read_to_string(&asm).map_err(|_| BuildError::NoOutput(asm.clone()))?;
+    check_self_contained(&text, target)?;
+    std::fs::create_dir_all(&opts.out_dir).map_err(|e| BuildError::Io(opts.out_dir.clone(), e))?;
+    let dst = opts.out_dir.join(target.ptx_file_name());
+    std::fs::write(&dst, text).map_err(|e| BuildError::Io(dst.clone(), e))?;
+    Ok(dst)
+}
+
+/// The checks every PTX file passes: the right `.target`, no unresolved functions, and the
+/// FP4 decode the target is meant to use.
+pub fn check_self_contained(ptx: &str, target: Target) -> Result<(), BuildError> {
+    let fail = |problem: String| Err(BuildError::Check { target: target.sm, problem });
+    if !ptx.lines().any(|l| l.trim() == format!(".target {}", target.sm)) {
+        return fail(format!("no `.target {}` line", target.sm));
+    }
+    if let Some(l) = ptx.lines().find(|l| l.contains(".extern .func")) {
+        return fail(format!("unresolved external function: `{}`", l.trim()));
+    }
+    let has_cvt = ptx.contains("cvt.rn.f16x2.e2m1x2");
+    match (target.sm, has_cvt) {
+        ("sm_100a", false) => fail("the sm_100a GEMV must use cvt.rn.f16x2.e2m1x2".into()),
+        ("sm_90a", true) => fail("sm_90a has no cvt.rn.f16x2.e2m1x2".into()),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_reject_extern_and_wrong_target() {
+        let ok = ".version 8.0\n.target sm_90a\n.visible .entry k() { ret; }";
+        assert!(check_self_contained(ok, SM90A).is_ok());
+        assert!(check_self_contained(ok, SM100A).is_err());
+        let ext = format!("{ok}\n.extern .func foo();");
+        assert!(check_self_contained(&ext, SM90A).is_err());
+        let cvt = ".target sm_100a\n cvt.rn.f16x2.e2m1x2 %r1, b0;";
+        assert!(check_self_contained(cvt, SM100A).is_ok());
+        assert!(check_self_contained(".target sm_100a\n", SM100A).is_err());
+    }
+
+    #[test]
+    fn targets_by_name() {
+        assert_eq!(Target::by_name("sm_100a"), Some(SM100A));
+        assert_eq!(Target::by_name("sm_80"), None);
+        assert_eq!(SM90A.ptx_file_name(), "nvfp4_gemv.sm_90a.ptx");
+    }
+}
