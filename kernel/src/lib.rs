@@ -15,6 +15,7 @@
         abi_ptx,
         asm_experimental_arch,
         core_intrinsics,
+        stdarch_nvptx,
         gpu_intrinsics,
         gpu_launch_sized_workgroup_mem
     )

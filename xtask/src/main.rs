@@ -147,7 +147,7 @@ status=0
 run_tests() {
   for t in "$here"/tests/*; do
     echo "=== $(basename "$t")"
-    "$t" --test-threads=1 "$@" || status=1
+    timeout "${NVFP4_TEST_TIMEOUT:-300}" "$t" --test-threads=1 "$@" || { echo "FAILED (or timed out): $(basename "$t")"; status=1; }
   done
 }
 case "${1:-all}" in

@@ -2,9 +2,15 @@
 use core::arch::asm;
 
 /// `bar.sync 0;` — PTX ISA 1.0, sm_10 (CUDA's `__syncthreads`).
+///
+/// Emitted through `core::arch::nvptx::_syncthreads` (LLVM's `llvm.nvvm.barrier0`), not
+/// `asm!`: LLVM treats the intrinsic as *convergent* and never duplicates it, whereas it may
+/// tail-duplicate an `asm!` block into both arms of a branch. `bar.sync` is `.aligned`: all
+/// threads of a warp must execute the same instruction, so a duplicated copy hangs the block
+/// (seen on the H200 with the first version of `tma_copy_2d`).
 #[inline(always)]
 pub fn sync_threads() {
-    unsafe { asm!("bar.sync 0;", options(nostack)) }
+    unsafe { core::arch::nvptx::_syncthreads() }
 }
 
 /// `trap;` — PTX ISA 1.0: aborts the kernel with a launch failure.
