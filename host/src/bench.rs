@@ -40,7 +40,10 @@ pub struct BenchConfig {
 
 impl Default for BenchConfig {
     fn default() -> Self {
-        BenchConfig { replays: 30, min_launches: 40 }
+        BenchConfig {
+            replays: 30,
+            min_launches: 40,
+        }
     }
 }
 
@@ -58,7 +61,12 @@ impl Gpu {
             .begin_capture(sys::CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL)
             .during("starting graph capture")?;
         let captured = (0..launches).try_for_each(&mut launch);
-        let graph = self.stream.end_capture(sys::CUgraphInstantiate_flags::CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH).during("ending graph capture");
+        let graph = self
+            .stream
+            .end_capture(
+                sys::CUgraphInstantiate_flags::CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH,
+            )
+            .during("ending graph capture");
         captured?;
         let graph = graph?.ok_or(Error::Driver {
             context: "instantiating the graph",
@@ -88,41 +96,64 @@ impl Gpu {
 
     /// A sink for the read kernel: one word per block, 8 blocks per SM.
     pub fn read_sink(&self) -> Result<CudaSlice<u32>, Error> {
-        self.stream.alloc_zeros::<u32>(self.info.sm_count as usize * 8).during("allocating the read sink")
+        self.stream
+            .alloc_zeros::<u32>(self.info.sm_count as usize * 8)
+            .during("allocating the read sink")
     }
 
     /// Times the read-only kernel over `sets` rotating buffers of `bytes` each.
     pub fn time_read(&self, bytes: usize, sets: usize, cfg: &BenchConfig) -> Result<Timing, Error> {
         let bytes = bytes.div_ceil(16) * 16;
-        let buf = self.stream.alloc_zeros::<u8>(bytes * sets).during("allocating read buffers")?;
+        let buf = self
+            .stream
+            .alloc_zeros::<u8>(bytes * sets)
+            .during("allocating read buffers")?;
         // Non-zero contents (METHOD.md: never time zeros).
         let mut host = vec![0u8; bytes * sets];
         Rng::new(1).fill(&mut host, |r| r.next_u64() as u8);
         let mut buf = buf;
-        self.stream.memcpy_htod(&host, &mut buf).during("filling read buffers")?;
+        self.stream
+            .memcpy_htod(&host, &mut buf)
+            .during("filling read buffers")?;
         let mut sink = self.read_sink()?;
         let launches = cfg.min_launches.div_ceil(sets) * sets;
         self.time_graph(launches, cfg.replays, |i| {
             let view = buf.slice((i % sets) * bytes..);
             let n16 = (bytes / 16) as u64;
             let blocks = sink.len() as u32;
-            let lc = LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (READ_THREADS, 1, 1), shared_mem_bytes: 0 };
+            let lc = LaunchConfig {
+                grid_dim: (blocks, 1, 1),
+                block_dim: (READ_THREADS, 1, 1),
+                shared_mem_bytes: 0,
+            };
             let mut launch = self.stream.launch_builder(&self.read);
             launch.arg(&view).arg(&n16).arg(&mut sink);
-            unsafe { launch.launch(lc) }.during("launching read_ceiling").map(|_| ())
+            unsafe { launch.launch(lc) }
+                .during("launching read_ceiling")
+                .map(|_| ())
         })
     }
 
     /// Buffer sets needed so that `bytes` per set, rotated, exceed twice the L2 (at least 2).
     pub fn rotation_sets(&self, bytes: usize) -> usize {
-        (2 * self.info.l2_bytes).div_ceil(bytes.max(1)).saturating_add(1).max(2)
+        (2 * self.info.l2_bytes)
+            .div_ceil(bytes.max(1))
+            .saturating_add(1)
+            .max(2)
     }
 
     /// The bandwidth ceiling: the read-only kernel streaming 2 GiB (4 rotating 512 MiB
     /// buffers), in GB/s (10^9 bytes per second).
     pub fn measure_ceiling(&self, cfg: &BenchConfig) -> Result<f64, Error> {
         let bytes = 512 << 20;
-        let t = self.time_read(bytes, 4, &BenchConfig { replays: cfg.replays.min(10), min_launches: 8 })?;
+        let t = self.time_read(
+            bytes,
+            4,
+            &BenchConfig {
+                replays: cfg.replays.min(10),
+                min_launches: 8,
+            },
+        )?;
         Ok(bytes as f64 / (t.median_us * 1e3))
     }
 }
@@ -164,12 +195,19 @@ impl BenchRow {
 }
 
 /// Checks `shape` once on fresh contest inputs, then times it over rotating buffer sets.
-pub fn bench_shape(gpu: &Gpu, shape: Shape, ceiling_gbps: f64, cfg: &BenchConfig) -> Result<BenchRow, Error> {
+pub fn bench_shape(
+    gpu: &Gpu,
+    shape: Shape,
+    ceiling_gbps: f64,
+    cfg: &BenchConfig,
+) -> Result<BenchRow, Error> {
     shape.can_implement()?;
     let inputs: GemvInputs = generate(shape, Distribution::Contest, Rng::fresh_seed());
     let bytes = shape.min_bytes();
     let sets = gpu.rotation_sets(bytes);
-    let mut devs: Vec<DeviceGemv> = (0..sets).map(|_| gpu.upload(&inputs)).collect::<Result<_, _>>()?;
+    let mut devs: Vec<DeviceGemv> = (0..sets)
+        .map(|_| gpu.upload(&inputs))
+        .collect::<Result<_, _>>()?;
     // Correctness of a poisoned launch on every set.
     let reference = gemv_reference(&inputs);
     let mut check = Comparison::default();
@@ -183,17 +221,34 @@ pub fn bench_shape(gpu: &Gpu, shape: Shape, ceiling_gbps: f64, cfg: &BenchConfig
         }
     }
     let launches = cfg.min_launches.div_ceil(sets) * sets;
-    let gemv = gpu.time_graph(launches, cfg.replays, |i| gpu.launch_gemv(&mut devs[i % sets]))?;
+    let gemv = gpu.time_graph(launches, cfg.replays, |i| {
+        gpu.launch_gemv(&mut devs[i % sets])
+    })?;
     drop(devs);
     let read = gpu.time_read(bytes, sets, cfg)?;
-    Ok(BenchRow { shape, bytes, gemv, read, ceiling_gbps, check })
+    Ok(BenchRow {
+        shape,
+        bytes,
+        gemv,
+        read,
+        ceiling_gbps,
+        check,
+    })
 }
 
 /// The table the CLI prints.
 pub fn table(rows: &[BenchRow]) -> String {
     let mut s = format!(
         "{:<20} {:>10} {:>10} {:>9} {:>8} {:>10} {:>8} {:>10} {:>6}\n",
-        "shape (m,k,l)", "MB", "time µs", "GB/s", "% ceil", "read µs", "vs read", "max err", "check"
+        "shape (m,k,l)",
+        "MB",
+        "time µs",
+        "GB/s",
+        "% ceil",
+        "read µs",
+        "vs read",
+        "max err",
+        "check"
     );
     for r in rows {
         s += &format!(
@@ -220,9 +275,24 @@ pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
     for r in rows {
         s += &format!(
             "{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
-            gpu.info.name, gpu.info.driver, gpu.build.target, r.shape.m, r.shape.k, r.shape.l, r.bytes,
-            r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
-            r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
+            gpu.info.name,
+            gpu.info.driver,
+            gpu.build.target,
+            r.shape.m,
+            r.shape.k,
+            r.shape.l,
+            r.bytes,
+            r.gemv.median_us,
+            r.gemv.min_us,
+            r.gemv.max_us,
+            r.gbps(),
+            r.ceiling_gbps,
+            r.pct_of_ceiling(),
+            r.read.median_us,
+            r.vs_read(),
+            r.check.max_abs_err,
+            r.check.rel_norm_err,
+            r.passed()
         );
     }
     s

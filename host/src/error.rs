@@ -52,7 +52,10 @@ pub enum Error {
 impl Error {
     /// True when the machine simply has no usable GPU (tests skip on these).
     pub fn is_no_gpu(&self) -> bool {
-        matches!(self, Error::NoDriver | Error::NoDevice { .. } | Error::UnsupportedDevice { .. })
+        matches!(
+            self,
+            Error::NoDriver | Error::NoDevice { .. } | Error::UnsupportedDevice { .. }
+        )
     }
 }
 
@@ -65,9 +68,15 @@ impl fmt::Display for Error {
                  GPU with compute capability 9.0 or 10.0 and its driver; no CUDA toolkit is needed)"
             ),
             Error::NoDevice { ordinal, count } => {
-                write!(f, "no CUDA device {ordinal}: the driver reports {count} device(s)")
+                write!(
+                    f,
+                    "no CUDA device {ordinal}: the driver reports {count} device(s)"
+                )
             }
-            Error::UnsupportedDevice { name, compute_capability: (a, b) } => write!(
+            Error::UnsupportedDevice {
+                name,
+                compute_capability: (a, b),
+            } => write!(
                 f,
                 "{name} has compute capability {a}.{b}; this build supports 9.0 (sm_90a: H100, \
                  H200) and 10.0 (sm_100a: B200, GB200)"
@@ -77,7 +86,9 @@ impl fmt::Display for Error {
                 write!(f, "`{arg}` has length {got}, the shape needs {expected}")
             }
             Error::TensorMap { arg, rule } => write!(f, "tensor map for `{arg}`: {rule}"),
-            Error::Driver { context, source } => write!(f, "CUDA driver error while {context}: {source}"),
+            Error::Driver { context, source } => {
+                write!(f, "CUDA driver error while {context}: {source}")
+            }
         }
     }
 }

@@ -63,17 +63,49 @@ impl Gpu {
     pub fn upload(&self, inputs: &GemvInputs) -> Result<DeviceGemv, Error> {
         inputs.check()?;
         let s = inputs.shape;
-        let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
-        let (a, b, sfa, sfb) = (up(&inputs.a)?, up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
+        let up = |v: &[u8]| {
+            self.stream
+                .memcpy_stod(v)
+                .during("copying inputs to the GPU")
+        };
+        let (a, b, sfa, sfb) = (
+            up(&inputs.a)?,
+            up(&inputs.b)?,
+            up(&inputs.sfa)?,
+            up(&inputs.sfb)?,
+        );
         let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
-        let maps = self.tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
-        let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
-        Ok(DeviceGemv { shape: s, _a: a, _b: b, _sfa: sfa, _sfb: sfb, c, maps })
+        let maps = self.tensor_maps(
+            s,
+            [
+                self.address(&a),
+                self.address(&sfa),
+                self.address(&b),
+                self.address(&sfb),
+            ],
+        )?;
+        let maps = self
+            .stream
+            .memcpy_stod(&maps_as_bytes(&maps))
+            .during("copying tensor maps to the GPU")?;
+        Ok(DeviceGemv {
+            shape: s,
+            _a: a,
+            _b: b,
+            _sfa: sfa,
+            _sfb: sfb,
+            c,
+            maps,
+        })
     }
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
     /// addresses (`[a, sfa, b, sfb]`).
-    fn tensor_maps(&self, s: Shape, [a, sfa, b, sfb]: [u64; 4]) -> Result<[TensorMap; map::COUNT], Error> {
+    fn tensor_maps(
+        &self,
+        s: Shape,
+        [a, sfa, b, sfb]: [u64; 4],
+    ) -> Result<[TensorMap; map::COUNT], Error> {
         let (m, l) = (s.m as u64, s.l as u64);
         let (kb, ks) = (s.k as u64 / 2, s.k as u64 / 16);
         // The box is always a full tile (tx_bytes counts it); rows past m read as zeros.
@@ -134,7 +166,10 @@ impl Gpu {
 
     /// Waits for the GPU and copies `c` back.
     pub fn download_c(&self, d: &DeviceGemv) -> Result<Vec<f16>, Error> {
-        let bits = self.stream.memcpy_dtov(&d.c).during("copying c from the GPU")?;
+        let bits = self
+            .stream
+            .memcpy_dtov(&d.c)
+            .during("copying c from the GPU")?;
         self.synchronize()?;
         Ok(bits.into_iter().map(f16::from_bits).collect())
     }

@@ -4,7 +4,9 @@
 use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
-use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use cudarc::driver::{
+    CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut,
+};
 use kernel::layout::{TensorMap, kernel_name};
 use std::sync::Arc;
 
@@ -46,7 +48,12 @@ impl Gpu {
         let count = match CudaContext::device_count() {
             Ok(n) => n,
             Err(e) if e.0 == sys::cudaError_enum::CUDA_ERROR_NO_DEVICE => 0,
-            Err(e) => return Err(Error::Driver { context: "counting CUDA devices", source: e }),
+            Err(e) => {
+                return Err(Error::Driver {
+                    context: "counting CUDA devices",
+                    source: e,
+                });
+            }
         };
         if ordinal >= count.max(0) as usize {
             return Err(Error::NoDevice { ordinal, count });
@@ -56,13 +63,18 @@ impl Gpu {
         // recorded into captured graphs).
         unsafe { ctx.disable_event_tracking() };
         let name = ctx.name().during("reading the device name")?;
-        let cc = ctx.compute_capability().during("reading the compute capability")?;
+        let cc = ctx
+            .compute_capability()
+            .during("reading the compute capability")?;
         let build = ptx::for_device(&name, cc)?;
         let attr = |a| ctx.attribute(a).during("reading a device attribute");
-        let sm_count = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
+        let sm_count =
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
         let l2_bytes = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as usize;
         let mut version = 0i32;
-        unsafe { sys::cuDriverGetVersion(&mut version) }.result().during("reading the driver version")?;
+        unsafe { sys::cuDriverGetVersion(&mut version) }
+            .result()
+            .during("reading the driver version")?;
         let info = DeviceInfo {
             name,
             compute_capability: cc,
@@ -73,7 +85,11 @@ impl Gpu {
         let module = ctx
             .load_module(cudarc::nvrtc::Ptx::from_src(build.ptx))
             .during("loading the PTX (the driver JIT-compiles it)")?;
-        let load = |n| module.load_function(n).during("finding a kernel in the PTX");
+        let load = |n| {
+            module
+                .load_function(n)
+                .during("finding a kernel in the PTX")
+        };
         let gemv = load(kernel_name::GEMV)?;
         let copy = load(kernel_name::TMA_COPY)?;
         let read = load(kernel_name::READ_CEILING)?;
@@ -83,7 +99,15 @@ impl Gpu {
         )
         .during("raising the GEMV's dynamic shared memory limit")?;
         let stream = ctx.new_stream().during("creating a stream")?;
-        Ok(Gpu { ctx, stream, gemv, copy, read, build, info })
+        Ok(Gpu {
+            ctx,
+            stream,
+            gemv,
+            copy,
+            read,
+            build,
+            info,
+        })
     }
 
     /// Waits for all work on the stream; surfaces asynchronous kernel errors.
@@ -93,7 +117,9 @@ impl Gpu {
 
     /// A timing event.
     pub(crate) fn event(&self) -> Result<CudaEvent, Error> {
-        self.ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT)).during("creating an event")
+        self.ctx
+            .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
+            .during("creating an event")
     }
 
     /// Fills `buf` with the 16-bit pattern `bits` (asynchronously).
@@ -132,10 +158,17 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
     let fail = |rule: String| Err(Error::TensorMap { arg: t.arg, rule });
     let rank = t.dims.len();
     if !(1..=5).contains(&rank) || t.strides.len() + 1 != rank || t.box_dims.len() != rank {
-        return fail(format!("rank {rank} with {} strides and {} box sizes", t.strides.len(), t.box_dims.len()));
+        return fail(format!(
+            "rank {rank} with {} strides and {} box sizes",
+            t.strides.len(),
+            t.box_dims.len()
+        ));
     }
-    if t.address % 16 != 0 {
-        return fail(format!("base address {:#x} is not 16-byte aligned", t.address));
+    if !t.address.is_multiple_of(16) {
+        return fail(format!(
+            "base address {:#x} is not 16-byte aligned",
+            t.address
+        ));
     }
     for (i, &d) in t.dims.iter().enumerate() {
         if d == 0 || d > 1 << 32 {
@@ -144,7 +177,10 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
     }
     for (i, &s) in t.strides.iter().enumerate() {
         if s % 16 != 0 || s >= 1 << 40 {
-            return fail(format!("stride {} is {s} bytes; it must be a multiple of 16 below 2^40", i + 1));
+            return fail(format!(
+                "stride {} is {s} bytes; it must be a multiple of 16 below 2^40",
+                i + 1
+            ));
         }
     }
     for (i, &b) in t.box_dims.iter().enumerate() {
@@ -152,8 +188,11 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
             return fail(format!("box dimension {i} is {b}; it must be in 1..=256"));
         }
     }
-    if t.box_dims[0] % 16 != 0 {
-        return fail(format!("the box's inner dimension is {} bytes; it must be a multiple of 16", t.box_dims[0]));
+    if !t.box_dims[0].is_multiple_of(16) {
+        return fail(format!(
+            "the box's inner dimension is {} bytes; it must be a multiple of 16",
+            t.box_dims[0]
+        ));
     }
     Ok(())
 }
@@ -180,21 +219,37 @@ pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
             sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         )
     };
-    res.result().map_err(|e| Error::TensorMap { arg: t.arg, rule: format!("cuTensorMapEncodeTiled refused it: {e}") })?;
+    res.result().map_err(|e| Error::TensorMap {
+        arg: t.arg,
+        rule: format!("cuTensorMapEncodeTiled refused it: {e}"),
+    })?;
     Ok(TensorMap(map.opaque))
 }
 
 /// The bytes of tensor maps, to copy into a device buffer.
 pub(crate) fn maps_as_bytes(maps: &[TensorMap]) -> Vec<u8> {
-    maps.iter().flat_map(|m| m.0.iter().flat_map(|w| w.to_le_bytes())).collect()
+    maps.iter()
+        .flat_map(|m| m.0.iter().flat_map(|w| w.to_le_bytes()))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn tensor(address: u64, dims: &'static [u64], strides: &'static [u64], box_dims: &'static [u32]) -> ByteTensor<'static> {
-        ByteTensor { arg: "a", address, dims, strides, box_dims }
+    fn tensor(
+        address: u64,
+        dims: &'static [u64],
+        strides: &'static [u64],
+        box_dims: &'static [u32],
+    ) -> ByteTensor<'static> {
+        ByteTensor {
+            arg: "a",
+            address,
+            dims,
+            strides,
+            box_dims,
+        }
     }
 
     #[test]
@@ -202,11 +257,23 @@ mod tests {
         let ok = tensor(0x1000, &[256, 4], &[256], &[256, 4]);
         assert!(check_tensor(&ok).is_ok());
         let cases = [
-            (tensor(0x1008, &[256, 4], &[256], &[256, 4]), "16-byte aligned"),
-            (tensor(0x1000, &[256, 4], &[200], &[256, 4]), "multiple of 16"),
+            (
+                tensor(0x1008, &[256, 4], &[256], &[256, 4]),
+                "16-byte aligned",
+            ),
+            (
+                tensor(0x1000, &[256, 4], &[200], &[256, 4]),
+                "multiple of 16",
+            ),
             (tensor(0x1000, &[0, 4], &[256], &[256, 4]), "dimension 0"),
-            (tensor(0x1000, &[256, 4], &[256], &[512, 4]), "box dimension 0"),
-            (tensor(0x1000, &[256, 4], &[256], &[8, 4]), "inner dimension"),
+            (
+                tensor(0x1000, &[256, 4], &[256], &[512, 4]),
+                "box dimension 0",
+            ),
+            (
+                tensor(0x1000, &[256, 4], &[256], &[8, 4]),
+                "inner dimension",
+            ),
             (tensor(0x1000, &[256, 4], &[256, 256], &[256, 4]), "rank"),
         ];
         for (t, words) in cases {
@@ -222,6 +289,9 @@ mod tests {
         let b = maps_as_bytes(&[m, m]);
         assert_eq!(b.len(), 256);
         assert_eq!(&b[..8], &7u64.to_le_bytes());
-        assert_eq!(std::mem::size_of::<TensorMap>(), std::mem::size_of::<sys::CUtensorMap>());
+        assert_eq!(
+            std::mem::size_of::<TensorMap>(),
+            std::mem::size_of::<sys::CUtensorMap>()
+        );
     }
 }

@@ -65,7 +65,9 @@ where
 {
     match v {
         None => Ok(default),
-        Some(s) => s.parse().map_err(|e| Fail(format!("bad {name} {s:?}: {e}"), 64)),
+        Some(s) => s
+            .parse()
+            .map_err(|e| Fail(format!("bad {name} {s:?}: {e}"), 64)),
     }
 }
 
@@ -79,15 +81,24 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         return Ok(());
     }
     let device: usize = parse(take_opt(args, "--device")?, "--device", 0)?;
-    let command = if args.is_empty() { String::new() } else { args.remove(0) };
+    let command = if args.is_empty() {
+        String::new()
+    } else {
+        args.remove(0)
+    };
     match command.as_str() {
         "plot" => {
             let [csv_path, svg_path] = &args[..] else {
                 return Err(Fail(format!("plot takes CSV and SVG paths\n{USAGE}"), 64));
             };
-            let text = std::fs::read_to_string(csv_path).map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
-            let bars = svg::bars_from_csv(&text).map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
-            return write_file(svg_path, &svg::bar_chart("NVFP4 GEMV, % of the read-bandwidth ceiling", &bars));
+            let text = std::fs::read_to_string(csv_path)
+                .map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
+            let bars = svg::bars_from_csv(&text)
+                .map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
+            return write_file(
+                svg_path,
+                &svg::bar_chart("NVFP4 GEMV, % of the read-bandwidth ceiling", &bars),
+            );
         }
         "" | "bench" | "check" | "sanitize-cases" | "info" => {}
         other => return Err(Fail(format!("unknown command {other:?}\n{USAGE}"), 64)),
@@ -121,7 +132,10 @@ fn main_job(gpu: &Gpu) -> Result<(), Fail> {
     for s in BENCH_SHAPES {
         rows.push(bench_shape(gpu, s, ceiling, &cfg)?);
     }
-    println!("{:<20} {:>10} {:>9} {:>10} {:>6}", "shape (m,k,l)", "time µs", "GB/s", "max err", "check");
+    println!(
+        "{:<20} {:>10} {:>9} {:>10} {:>6}",
+        "shape (m,k,l)", "time µs", "GB/s", "max err", "check"
+    );
     for r in &rows {
         println!(
             "{:<20} {:>10.2} {:>9.0} {:>10.2e} {:>6}",
@@ -136,14 +150,26 @@ fn main_job(gpu: &Gpu) -> Result<(), Fail> {
 }
 
 fn finish(rows: &[BenchRow]) -> Result<(), Fail> {
-    let failed: Vec<String> = rows.iter().filter(|r| !r.passed()).map(|r| format!("{:?}: {}", r.shape, r.check)).collect();
-    if failed.is_empty() { Ok(()) } else { Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1)) }
+    let failed: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| format!("{:?}: {}", r.shape, r.check))
+        .collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1))
+    }
 }
 
 fn bench(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     let shapes_arg = take_opt(args, "--shapes")?.unwrap_or_else(|| "bench".into());
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
-    let (csv_path, json_path, svg_path) = (take_opt(args, "--csv")?, take_opt(args, "--json")?, take_opt(args, "--svg")?);
+    let (csv_path, json_path, svg_path) = (
+        take_opt(args, "--csv")?,
+        take_opt(args, "--json")?,
+        take_opt(args, "--svg")?,
+    );
     if let Some(extra) = args.first() {
         return Err(Fail(format!("unknown bench option {extra:?}\n{USAGE}"), 64));
     }
@@ -151,13 +177,22 @@ fn bench(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     let shapes: Vec<Shape> = match shapes_arg.as_str() {
         "bench" => BENCH_SHAPES.to_vec(),
         "sweep" => sweep_shapes(4 << 30),
-        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(4 << 30)).collect(),
+        "all" => BENCH_SHAPES
+            .iter()
+            .copied()
+            .chain(sweep_shapes(4 << 30))
+            .collect(),
         list => list
             .split(';')
-            .map(|s| parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64)))
+            .map(|s| {
+                parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64))
+            })
             .collect::<Result<_, _>>()?,
     };
-    let cfg = BenchConfig { replays: replays.max(3), ..BenchConfig::default() };
+    let cfg = BenchConfig {
+        replays: replays.max(3),
+        ..BenchConfig::default()
+    };
     let ceiling = gpu.measure_ceiling(&cfg)?;
     println!("read-bandwidth ceiling (Rust read-only kernel, 2 GiB): {ceiling:.0} GB/s");
     let mut rows = Vec::new();
@@ -176,9 +211,15 @@ fn bench(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     if let Some(p) = svg_path {
         let bars: Vec<svg::Bar> = rows
             .iter()
-            .map(|r| svg::Bar { label: format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l), pct: r.pct_of_ceiling() })
+            .map(|r| svg::Bar {
+                label: format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l),
+                pct: r.pct_of_ceiling(),
+            })
             .collect();
-        let title = format!("NVFP4 GEMV on {} ({}), % of the read-bandwidth ceiling", gpu.info.name, gpu.build.target);
+        let title = format!(
+            "NVFP4 GEMV on {} ({}), % of the read-bandwidth ceiling",
+            gpu.info.name, gpu.build.target
+        );
         write_file(&p, &svg::bar_chart(&title, &bars))?;
     }
     finish(&rows)
@@ -189,7 +230,11 @@ fn check_one(gpu: &Gpu, shape: Shape, dist: Distribution, seed: u64) -> Result<b
     let c = gpu.gemv(&x)?;
     let cmp = compare(&c, &gemv_reference(&x), shape.k, POISON);
     let ok = cmp.passed(dist == Distribution::Contest);
-    println!("{:?} {dist} seed {seed}: {} — {cmp}", shape, if ok { "pass" } else { "FAIL" });
+    println!(
+        "{:?} {dist} seed {seed}: {} — {cmp}",
+        shape,
+        if ok { "pass" } else { "FAIL" }
+    );
     Ok(ok)
 }
 
@@ -199,13 +244,26 @@ fn check(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     let [shape] = &args[..] else {
         return Err(Fail(format!("check takes one shape M,K,L\n{USAGE}"), 64));
     };
-    let shape = parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
-    if check_one(gpu, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+    let shape =
+        parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
+    if check_one(gpu, shape, dist, seed)? {
+        Ok(())
+    } else {
+        Err(Fail("FAILED".into(), 1))
+    }
 }
 
 fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
     let mut ok = true;
-    for (i, s) in [TEST_SHAPES[0], TEST_SHAPES[6], Shape::new(1, 512, 1), Shape::new(37, 1280, 3)].into_iter().enumerate() {
+    for (i, s) in [
+        TEST_SHAPES[0],
+        TEST_SHAPES[6],
+        Shape::new(1, 512, 1),
+        Shape::new(37, 1280, 3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
         for dist in [Distribution::Contest, Distribution::FullRange] {
             ok &= check_one(gpu, s, dist, 1000 + i as u64)?;
         }
@@ -213,6 +271,13 @@ fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;
-    println!("tma_copy_2d 100x208: {}", if copy == data { "pass" } else { "FAIL" });
-    if ok { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+    println!(
+        "tma_copy_2d 100x208: {}",
+        if copy == data { "pass" } else { "FAIL" }
+    );
+    if ok {
+        Ok(())
+    } else {
+        Err(Fail("FAILED".into(), 1))
+    }
 }

@@ -47,7 +47,11 @@ fn e2m1_times_2(code: u8) -> i64 {
 /// `512·e4m3` as an integer, or `None` for NaN.
 fn e4m3_times_512(code: u8) -> Option<i64> {
     let v = e4m3_to_f16(code).to_f64();
-    if v.is_nan() { None } else { Some((v * 512.0) as i64) }
+    if v.is_nan() {
+        None
+    } else {
+        Some((v * 512.0) as i64)
+    }
 }
 
 /// One output element of the reference.
@@ -81,7 +85,8 @@ pub fn gemv_reference(x: &GemvInputs) -> Vec<RefValue> {
                 let (mut dot, mut adot) = (0i64, 0i64);
                 for byte in 8 * blk..8 * blk + 8 {
                     for shift in [0, 4] {
-                        let p = nib[((a[byte] >> shift) & 0xF) as usize] * nib[((b[byte] >> shift) & 0xF) as usize];
+                        let p = nib[((a[byte] >> shift) & 0xF) as usize]
+                            * nib[((b[byte] >> shift) & 0xF) as usize];
                         dot += p;
                         adot += p.abs();
                     }
@@ -96,7 +101,11 @@ pub fn gemv_reference(x: &GemvInputs) -> Vec<RefValue> {
             }
             let scale = 2f64.powi(-20);
             let exact = if nan { f64::NAN } else { sum as f64 * scale };
-            out.push(RefValue { exact, rounded: f16::from_f64(exact), abs_sum: abs as f64 * scale });
+            out.push(RefValue {
+                exact,
+                rounded: f16::from_f64(exact),
+                abs_sum: abs as f64 * scale,
+            });
         }
     }
     out
@@ -156,7 +165,12 @@ impl std::fmt::Display for Comparison {
             f,
             "{} elements: {} unwritten, {} over the derived bound, {} over contest tolerance; max |err| {:.3e}, \
              ‖err‖/‖ref‖ {:.3e} (bound {:.3e})",
-            self.len, self.unwritten, self.over_bound, self.over_contest, self.max_abs_err, self.rel_norm_err,
+            self.len,
+            self.unwritten,
+            self.over_bound,
+            self.over_contest,
+            self.max_abs_err,
+            self.rel_norm_err,
             self.rel_norm_bound
         )?;
         if let Some((i, got, want)) = self.first_failure {
@@ -169,7 +183,10 @@ impl std::fmt::Display for Comparison {
 /// Compares `c` with the reference element by element. `poison` is the pattern `c` was
 /// filled with before the launch.
 pub fn compare(c: &[f16], reference: &[RefValue], k: u32, poison: u16) -> Comparison {
-    let mut cmp = Comparison { len: c.len(), ..Default::default() };
+    let mut cmp = Comparison {
+        len: c.len(),
+        ..Default::default()
+    };
     let (mut err2, mut ref2, mut bound2) = (0f64, 0f64, 0f64);
     for (i, (got, r)) in c.iter().zip(reference).enumerate() {
         let g = got.to_f64();
@@ -187,14 +204,16 @@ pub fn compare(c: &[f16], reference: &[RefValue], k: u32, poison: u16) -> Compar
         }
         let err = (g - r.exact).abs();
         let bound = error_bound(r, k);
-        if !(err <= bound) {
+        if err.is_nan() || err > bound {
             cmp.over_bound += 1;
             cmp.first_failure.get_or_insert((i, g, r.exact));
         }
         if !within_contest_tolerance(*got, r) {
             cmp.over_contest += 1;
         }
-        cmp.max_abs_err = cmp.max_abs_err.max(if err.is_nan() { f64::INFINITY } else { err });
+        cmp.max_abs_err = cmp
+            .max_abs_err
+            .max(if err.is_nan() { f64::INFINITY } else { err });
         err2 += err * err;
         ref2 += r.exact * r.exact;
         bound2 += bound * bound;
@@ -231,7 +250,10 @@ mod tests {
         }
         for c in 0..=255u8 {
             let (h, f) = (e4m3_to_f16(c).to_f32(), e4m3_to_f32(c));
-            assert!(h.to_bits() == f.to_bits() || (h.is_nan() && f.is_nan()), "{c:#x}");
+            assert!(
+                h.to_bits() == f.to_bits() || (h.is_nan() && f.is_nan()),
+                "{c:#x}"
+            );
         }
     }
 
@@ -296,7 +318,10 @@ mod tests {
                         * e4m3_to_f32(x.sfa[(l * 8 + row) * 32 + k / 16]) as f64
                         * e4m3_to_f32(x.sfb[l * 32 + k / 16]) as f64;
                 }
-                assert!((rv.exact - want).abs() <= 1e-9 * want.abs().max(1e-6), "{dist} {i}");
+                assert!(
+                    (rv.exact - want).abs() <= 1e-9 * want.abs().max(1e-6),
+                    "{dist} {i}"
+                );
             }
         }
     }

@@ -19,7 +19,11 @@ fn check_shapes(gpu: &Gpu, shapes: &[Shape], dist: Distribution) {
         let c = gpu.gemv(&x).unwrap_or_else(|e| panic!("{s:?}: {e}"));
         let cmp = compare(&c, &gemv_reference(&x), s.k, POISON);
         let ok = cmp.passed(dist == Distribution::Contest);
-        println!("{s:?} {dist} seed {}: {} {cmp}", seed.wrapping_add(i as u64), if ok { "pass" } else { "FAIL" });
+        println!(
+            "{s:?} {dist} seed {}: {} {cmp}",
+            seed.wrapping_add(i as u64),
+            if ok { "pass" } else { "FAIL" }
+        );
         if !ok {
             failures.push(format!("{s:?}: {cmp}"));
         }
@@ -29,13 +33,17 @@ fn check_shapes(gpu: &Gpu, shapes: &[Shape], dist: Distribution) {
 
 #[test]
 fn tma_copy_2d_round_trips() {
-    let Some(gpu) = gpu_for_test("tma_copy_2d_round_trips") else { return };
+    let Some(gpu) = gpu_for_test("tma_copy_2d_round_trips") else {
+        return;
+    };
     let mut rng = Rng::new(Rng::fresh_seed());
     // Edge boxes in both dimensions (TMA zero-fills them; the kernel must not write them).
     for (rows, cols) in [(32, 128), (100, 208), (1000, 4096), (1, 16), (33, 144)] {
         let mut data = vec![0u8; rows as usize * cols as usize];
         rng.fill(&mut data, |r| r.next_u64() as u8);
-        let got = gpu.tma_copy(rows, cols, &data).unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
+        let got = gpu
+            .tma_copy(rows, cols, &data)
+            .unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
         assert!(got == data, "{rows}x{cols}: copy differs");
         println!("tma_copy_2d {rows}x{cols}: pass");
     }
@@ -43,38 +51,60 @@ fn tma_copy_2d_round_trips() {
 
 #[test]
 fn gemv_contest_shapes_contest_inputs() {
-    let Some(gpu) = gpu_for_test("gemv_contest_shapes_contest_inputs") else { return };
+    let Some(gpu) = gpu_for_test("gemv_contest_shapes_contest_inputs") else {
+        return;
+    };
     check_shapes(&gpu, &TEST_SHAPES, Distribution::Contest);
 }
 
 #[test]
 fn gemv_contest_shapes_full_range_inputs() {
-    let Some(gpu) = gpu_for_test("gemv_contest_shapes_full_range_inputs") else { return };
+    let Some(gpu) = gpu_for_test("gemv_contest_shapes_full_range_inputs") else {
+        return;
+    };
     check_shapes(&gpu, &TEST_SHAPES, Distribution::FullRange);
 }
 
 #[test]
 fn gemv_benchmark_shapes() {
-    let Some(gpu) = gpu_for_test("gemv_benchmark_shapes") else { return };
+    let Some(gpu) = gpu_for_test("gemv_benchmark_shapes") else {
+        return;
+    };
     check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES, Distribution::Contest);
-    check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES[..3], Distribution::FullRange);
+    check_shapes(
+        &gpu,
+        &nvfp4_tests::BENCH_SHAPES[..3],
+        Distribution::FullRange,
+    );
 }
 
 #[test]
 fn gemv_row_tails_and_batches() {
-    let Some(gpu) = gpu_for_test("gemv_row_tails_and_batches") else { return };
-    let shapes = [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
+    let Some(gpu) = gpu_for_test("gemv_row_tails_and_batches") else {
+        return;
+    };
+    let shapes = [
+        Shape::new(1, 256, 1),
+        Shape::new(7, 512, 3),
+        Shape::new(37, 1280, 2),
+        Shape::new(1000, 2304, 5),
+    ];
     check_shapes(&gpu, &shapes, Distribution::FullRange);
     check_shapes(&gpu, &shapes, Distribution::Contest);
 }
 
 #[test]
 fn gemv_rejects_bad_input_before_the_gpu() {
-    let Some(gpu) = gpu_for_test("gemv_rejects_bad_input_before_the_gpu") else { return };
+    let Some(gpu) = gpu_for_test("gemv_rejects_bad_input_before_the_gpu") else {
+        return;
+    };
     let mut x = generate(Shape::new(128, 512, 1), Distribution::Contest, 1);
     x.sfa.pop();
     let e = gpu.gemv(&x).unwrap_err();
-    assert!(matches!(e, host::Error::BufferLength { arg: "sfa", .. }), "{e}");
+    assert!(
+        matches!(e, host::Error::BufferLength { arg: "sfa", .. }),
+        "{e}"
+    );
     let x = generate(Shape::new(128, 512, 1), Distribution::Contest, 1);
     let mut y = x.clone();
     y.shape.k = 320;

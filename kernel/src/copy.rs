@@ -3,19 +3,24 @@
 //! copies one `COPY_BOX_ROWS × COPY_BOX_COLS` box of a byte matrix into shared memory by TMA,
 //! then writes it back to `out` with ordinary stores, skipping the out-of-range part of edge
 //! boxes (which TMA filled with zeros).
-use crate::layout::{COPY_BOX_COLS, COPY_BOX_ROWS, COPY_SMEM_BYTES, THREADS, TensorMap};
+use crate::layout::{COPY_BOX_COLS, COPY_BOX_ROWS, THREADS, TensorMap};
 use crate::ptx::{mbarrier, memory, misc, tma};
 use crate::smem::Carver;
 
 /// Copies the `rows × cols` byte matrix described by `map` to `out` (row stride `cols`).
 /// Grid `(ceil(cols / COPY_BOX_COLS), ceil(rows / COPY_BOX_ROWS))`, [`THREADS`] threads,
-/// [`COPY_SMEM_BYTES`] of dynamic shared memory.
+/// [`crate::layout::COPY_SMEM_BYTES`] of dynamic shared memory.
 ///
 /// # Safety
 /// `map` is a 2-D `u8` tensor map of a `rows × cols` matrix with box
 /// `{COPY_BOX_COLS, COPY_BOX_ROWS}`; `out` holds `rows · cols` bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn tma_copy_2d(map: *const TensorMap, out: *mut u8, rows: u32, cols: u32) {
+pub unsafe extern "ptx-kernel" fn tma_copy_2d(
+    map: *const TensorMap,
+    out: *mut u8,
+    rows: u32,
+    cols: u32,
+) {
     let tid = misc::thread_idx_x();
     let col0 = misc::block_idx_x() * COPY_BOX_COLS;
     let row0 = misc::block_idx_y() * COPY_BOX_ROWS;

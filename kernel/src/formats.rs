@@ -90,14 +90,22 @@ mod tests {
         let s = if code & 8 != 0 { -1.0 } else { 1.0 };
         let e = ((code >> 1) & 3) as i32;
         let m = (code & 1) as f32;
-        s * if e == 0 { m * 0.5 } else { 2f32.powi(e - 1) * (1.0 + m / 2.0) }
+        s * if e == 0 {
+            m * 0.5
+        } else {
+            2f32.powi(e - 1) * (1.0 + m / 2.0)
+        }
     }
 
     #[test]
     fn e2m1_all_codes() {
         for code in 0..16u8 {
             let v = e2m1_to_f32(code);
-            assert_eq!(v.to_bits(), e2m1_from_definition(code).to_bits(), "code {code}");
+            assert_eq!(
+                v.to_bits(),
+                e2m1_from_definition(code).to_bits(),
+                "code {code}"
+            );
         }
         assert!(e2m1_to_f32(8).is_sign_negative() && e2m1_to_f32(8) == 0.0);
         assert_eq!(e2m1_to_f32(7), 6.0);
@@ -117,7 +125,11 @@ mod tests {
             let s = if code & 0x80 != 0 { -1.0f64 } else { 1.0 };
             let e = ((code >> 3) & 0xF) as i32;
             let m = (code & 7) as f64;
-            let want = s * if e == 0 { m / 8.0 * 2f64.powi(-6) } else { (1.0 + m / 8.0) * 2f64.powi(e - 7) };
+            let want = s * if e == 0 {
+                m / 8.0 * 2f64.powi(-6)
+            } else {
+                (1.0 + m / 8.0) * 2f64.powi(e - 7)
+            };
             assert_eq!(v as f64, want, "code {code:#x}");
             // Every e4m3 value is exact in f16, which the kernel relies on.
             assert_eq!(f16::from_f32(v).to_f32(), v, "code {code:#x} exact in f16");

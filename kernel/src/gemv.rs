@@ -136,7 +136,14 @@ pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16
         let k0 = (t * BK) as i32;
         mbarrier::arrive_expect_tx(bar, TILE.tx_bytes());
         tma::load_3d(dst, map_a, bar, k0 / 2, row0 as i32, l as i32);
-        tma::load_3d(dst + TILE.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
+        tma::load_3d(
+            dst + TILE.sfa_offset(),
+            map_sfa,
+            bar,
+            k0 / 16,
+            row0 as i32,
+            l as i32,
+        );
         tma::load_2d(dst + TILE.b_offset(), map_b, bar, k0 / 2, l as i32);
         tma::load_2d(dst + TILE.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
     };
@@ -167,7 +174,10 @@ pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16
         unsafe {
             mbarrier::wait_parity(full(s), parity);
 
-            let b = decode_chunk(memory::ld_shared_v4(base + TILE.b_offset() + 16 * q), decode::b);
+            let b = decode_chunk(
+                memory::ld_shared_v4(base + TILE.b_offset() + 16 * q),
+                decode::b,
+            );
             let sfb = cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + TILE.sfb_offset() + 2 * q));
             let (sfb0, sfb1) = f16x2_to_f32(sfb);
             let (sfb0, sfb1) = (sfb0 * decode::PRODUCT_SCALE, sfb1 * decode::PRODUCT_SCALE);
@@ -179,7 +189,8 @@ pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16
                 let sfa_addr = base + TILE.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
                 let a = decode_chunk(memory::ld_shared_v4(a_addr), decode::a);
                 let (s0, s1) = f16x2_to_f32(chunk_block_sums(&a, &b));
-                let (sfa0, sfa1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_addr)));
+                let (sfa0, sfa1) =
+                    f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_addr)));
                 acc[i] = f16x2::fma_f32(s0, sfa0 * sfb0, acc[i]);
                 acc[i] = f16x2::fma_f32(s1, sfa1 * sfb1, acc[i]);
                 i += 1;
@@ -203,7 +214,12 @@ pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16
         }
         let row = row0 + g + ROW_GROUPS * i as u32;
         if q == 0 && row < m {
-            unsafe { memory::st_global_cs_u16(c.add(l as usize * m as usize + row as usize), cvt::f32_to_f16(v)) };
+            unsafe {
+                memory::st_global_cs_u16(
+                    c.add(l as usize * m as usize + row as usize),
+                    cvt::f32_to_f16(v),
+                )
+            };
         }
         i += 1;
     }

@@ -42,13 +42,25 @@ pub const SF_BOX_BYTES: u32 = BK / SF_VEC;
 pub const SMEM_ALIGN: u32 = 128;
 
 const _: () = {
-    assert!(BK % CHUNK == 0);
-    assert!(THREADS % THREADS_PER_ROW == 0);
-    assert!(THREADS_PER_ROW <= 32 && 32 % THREADS_PER_ROW == 0, "a row's threads sit in one warp");
-    assert!(AB_BOX_BYTES <= 256, "TMA box dimensions are at most 256 elements");
-    assert!(AB_BOX_BYTES % 16 == 0 && SF_BOX_BYTES % 16 == 0, "TMA box rows are multiples of 16 bytes");
-    assert!(CHUNK == 2 * SF_VEC, "a chunk holds exactly two scale blocks");
-    assert!(K_MULTIPLE % BK == 0 || BK % K_MULTIPLE == 0);
+    assert!(BK.is_multiple_of(CHUNK));
+    assert!(THREADS.is_multiple_of(THREADS_PER_ROW));
+    assert!(
+        THREADS_PER_ROW <= 32 && 32 % THREADS_PER_ROW == 0,
+        "a row's threads sit in one warp"
+    );
+    assert!(
+        AB_BOX_BYTES <= 256,
+        "TMA box dimensions are at most 256 elements"
+    );
+    assert!(
+        AB_BOX_BYTES.is_multiple_of(16) && SF_BOX_BYTES.is_multiple_of(16),
+        "TMA box rows are multiples of 16 bytes"
+    );
+    assert!(
+        CHUNK == 2 * SF_VEC,
+        "a chunk holds exactly two scale blocks"
+    );
+    assert!(K_MULTIPLE.is_multiple_of(BK) || BK.is_multiple_of(K_MULTIPLE));
 };
 
 /// Index of each tensor map in the array the GEMV kernel receives.
@@ -126,10 +138,16 @@ impl TileConfig {
     }
     /// Checks the constraints of this configuration; used in `const` assertions.
     pub const fn check(&self) {
-        assert!(self.bm % ROW_GROUPS == 0, "bm is a multiple of the row groups");
+        assert!(
+            self.bm.is_multiple_of(ROW_GROUPS),
+            "bm is a multiple of the row groups"
+        );
         assert!(self.bm <= 256, "bm is a TMA box dimension");
         assert!(self.stages >= 2, "at least double buffering");
-        assert!(self.smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
+        assert!(
+            self.smem_bytes() <= 227 * 1024,
+            "fits the per-block shared memory limit"
+        );
     }
 }
 
@@ -253,12 +271,19 @@ impl Shape {
         if self.m == 0 || self.k == 0 || self.l == 0 {
             return Err(ShapeError::Empty);
         }
-        if self.k % K_MULTIPLE != 0 {
-            return Err(ShapeError::KNotMultiple { k: self.k, multiple: K_MULTIPLE });
+        if !self.k.is_multiple_of(K_MULTIPLE) {
+            return Err(ShapeError::KNotMultiple {
+                k: self.k,
+                multiple: K_MULTIPLE,
+            });
         }
         // Tensor-map dimensions are below 2^32 and grid.y (l) below 65536.
         if self.l > 65535 {
-            return Err(ShapeError::TooLarge { dim: "l", value: self.l as u64, max: 65535 });
+            return Err(ShapeError::TooLarge {
+                dim: "l",
+                value: self.l as u64,
+                max: 65535,
+            });
         }
         Ok(())
     }
@@ -286,12 +311,21 @@ mod tests {
     #[test]
     fn can_implement_rules() {
         assert_eq!(Shape::new(128, 256, 1).can_implement(), Ok(()));
-        assert_eq!(Shape::new(0, 256, 1).can_implement(), Err(ShapeError::Empty));
+        assert_eq!(
+            Shape::new(0, 256, 1).can_implement(),
+            Err(ShapeError::Empty)
+        );
         assert_eq!(Shape::new(1, 0, 1).can_implement(), Err(ShapeError::Empty));
-        assert_eq!(Shape::new(1, 256, 0).can_implement(), Err(ShapeError::Empty));
+        assert_eq!(
+            Shape::new(1, 256, 0).can_implement(),
+            Err(ShapeError::Empty)
+        );
         assert_eq!(
             Shape::new(128, 320, 1).can_implement(),
-            Err(ShapeError::KNotMultiple { k: 320, multiple: 256 })
+            Err(ShapeError::KNotMultiple {
+                k: 320,
+                multiple: 256
+            })
         );
         assert!(matches!(
             Shape::new(1, 256, 70000).can_implement(),
@@ -307,7 +341,10 @@ mod tests {
         let s = Shape::new(7168, 16384, 1);
         assert_eq!(s.a_bytes(), 7168 * 8192);
         assert_eq!(s.sfa_bytes(), 7168 * 1024);
-        assert_eq!(s.min_bytes(), 7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168);
+        assert_eq!(
+            s.min_bytes(),
+            7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168
+        );
         assert_eq!(s.grid(&SM90_TILE), (448, 1, 1));
     }
 }

@@ -41,13 +41,18 @@ fn main() -> ExitCode {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 /// Takes the value following `flag`.
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
     *i += 1;
-    args.get(*i).map(String::as_str).ok_or_else(|| format!("{flag} needs a value"))
+    args.get(*i)
+        .map(String::as_str)
+        .ok_or_else(|| format!("{flag} needs a value"))
 }
 
 fn build_ptx(args: &[String]) -> Result<(), String> {
@@ -60,7 +65,10 @@ fn build_ptx(args: &[String]) -> Result<(), String> {
             "--target" => {
                 let name = value(args, &mut i, "--target")?;
                 let t = Target::by_name(name).ok_or_else(|| {
-                    format!("unknown target {name}; supported: {}", TARGETS.map(|t| t.sm).join(", "))
+                    format!(
+                        "unknown target {name}; supported: {}",
+                        TARGETS.map(|t| t.sm).join(", ")
+                    )
                 })?;
                 targets = vec![t];
             }
@@ -74,7 +82,10 @@ fn build_ptx(args: &[String]) -> Result<(), String> {
     let ptxas = ptxas::find();
     let mut local_memory = Vec::new();
     for t in &targets {
-        eprintln!("building kernel for {} (PTX ISA feature {})", t.sm, t.ptx_feature);
+        eprintln!(
+            "building kernel for {} (PTX ISA feature {})",
+            t.sm, t.ptx_feature
+        );
         let path = ptx::build(*t, &opts).map_err(|e| e.to_string())?;
         println!("{}: {}", t.sm, path.display());
         let Some(ptxas) = &ptxas else { continue };
@@ -96,7 +107,10 @@ fn build_ptx(args: &[String]) -> Result<(), String> {
         );
     }
     if !local_memory.is_empty() && !allow_local {
-        return Err(format!("stack frame or spills in: {}", local_memory.join(", ")));
+        return Err(format!(
+            "stack frame or spills in: {}",
+            local_memory.join(", ")
+        ));
     }
     Ok(())
 }
@@ -118,7 +132,10 @@ fn cargo_executables(root: &Path, args: &[&str]) -> Result<Vec<PathBuf>, String>
     let mut exes = Vec::new();
     for line in text.lines() {
         // With `test`, keep only test harnesses (cargo also lists the bin targets it built).
-        if args.contains(&"test") && !line.contains("\"overflow_checks\":false,\"test\":true}") && !line.contains("\"overflow_checks\":true,\"test\":true}") {
+        if args.contains(&"test")
+            && !line.contains("\"overflow_checks\":false,\"test\":true}")
+            && !line.contains("\"overflow_checks\":true,\"test\":true}")
+        {
             continue;
         }
         if let Some(rest) = line.split("\"executable\":\"").nth(1)
@@ -179,14 +196,26 @@ fn bundle(args: &[String]) -> Result<(), String> {
         i += 1;
     }
     let bins = cargo_executables(&root, &["build", "--release", "-p", "host", "--bins"])?;
-    let tests = cargo_executables(&root, &["test", "--release", "--workspace", "--exclude", "xtask", "--no-run"])?;
+    let tests = cargo_executables(
+        &root,
+        &[
+            "test",
+            "--release",
+            "--workspace",
+            "--exclude",
+            "xtask",
+            "--no-run",
+        ],
+    )?;
     let _ = std::fs::remove_dir_all(&out);
     for d in ["bin", "tests"] {
         std::fs::create_dir_all(out.join(d)).map_err(|e| format!("{}: {e}", out.display()))?;
     }
     let copy = |src: &Path, dir: &str, name: &str| -> Result<(), String> {
         let dst = out.join(dir).join(name);
-        std::fs::copy(src, &dst).map(|_| ()).map_err(|e| format!("copy {} -> {}: {e}", src.display(), dst.display()))
+        std::fs::copy(src, &dst)
+            .map(|_| ())
+            .map_err(|e| format!("copy {} -> {}: {e}", src.display(), dst.display()))
     };
     for b in &bins {
         let name = b.file_name().and_then(|n| n.to_str()).unwrap_or("bin");
@@ -203,8 +232,14 @@ fn bundle(args: &[String]) -> Result<(), String> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| e.to_string())?;
     }
-    println!("bundle written to {} ({} binaries, {} test binaries)", out.display(), bins.len(), tests.len());
+    println!(
+        "bundle written to {} ({} binaries, {} test binaries)",
+        out.display(),
+        bins.len(),
+        tests.len()
+    );
     Ok(())
 }

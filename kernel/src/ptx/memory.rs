@@ -7,8 +7,10 @@ use core::arch::asm;
 pub fn shared_addr<T>(p: *const T) -> u32 {
     let a: u32;
     unsafe {
+        // Address arithmetic only: nothing is read, but the pointer's provenance is used, so
+        // no `nomem`.
         asm!("{{ .reg .b64 t; cvta.to.shared.u64 t, {p}; cvt.u32.u64 {a}, t; }}", a = out(reg32) a,
-             p = in(reg64) p, options(pure, nomem, nostack));
+             p = in(reg64) p, options(pure, readonly, nostack));
     }
     a
 }
@@ -60,7 +62,9 @@ pub unsafe fn ld_shared_u8(addr: u32) -> u8 {
 /// `p` is a valid, 2-byte-aligned global address.
 #[inline(always)]
 pub unsafe fn st_global_cs_u16(p: *mut u16, v: u16) {
-    unsafe { asm!("st.global.cs.b16 [{p}], {v};", p = in(reg64) p, v = in(reg16) v, options(nostack)) }
+    unsafe {
+        asm!("st.global.cs.b16 [{p}], {v};", p = in(reg64) p, v = in(reg16) v, options(nostack))
+    }
 }
 
 /// `st.global.u8 [p], v;` — PTX ISA 1.0, sm_10.
@@ -69,7 +73,9 @@ pub unsafe fn st_global_cs_u16(p: *mut u16, v: u16) {
 /// `p` is a valid global address.
 #[inline(always)]
 pub unsafe fn st_global_u8(p: *mut u8, v: u8) {
-    unsafe { asm!("st.global.u8 [{p}], {v};", p = in(reg64) p, v = in(reg16) v as u16, options(nostack)) }
+    unsafe {
+        asm!("st.global.u8 [{p}], {v};", p = in(reg64) p, v = in(reg16) v as u16, options(nostack))
+    }
 }
 
 /// `ld.global.nc.v4.b32 {d0, d1, d2, d3}, [p];` — PTX ISA 2.0, sm_35. A 16-byte load through
