@@ -5,10 +5,7 @@ use std::path::PathBuf;
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let root = manifest
-        .parent()
-        .expect("host lives in the workspace")
-        .to_path_buf();
+    let root = manifest.parent().expect("host lives in the workspace").to_path_buf();
     let mut opts = xtask::ptx::BuildOptions::for_workspace(&root);
     opts.out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     for t in xtask::ptx::TARGETS {
@@ -17,13 +14,7 @@ fn main() {
             std::process::exit(1);
         }
     }
-    for p in [
-        "kernel/src",
-        "kernel/Cargo.toml",
-        "Cargo.toml",
-        "rust-toolchain.toml",
-        "xtask/src/ptx.rs",
-    ] {
+    for p in ["kernel/src", "kernel/Cargo.toml", "Cargo.toml", "rust-toolchain.toml", "xtask/src/ptx.rs"] {
         println!("cargo:rerun-if-changed={}", root.join(p).display());
     }
 }

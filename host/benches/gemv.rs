@@ -34,9 +34,7 @@ fn gemv(c: &mut Criterion) {
         group.bench_function(format!("{},{},{}", shape.m, shape.k, shape.l), |b| {
             b.iter(|| {
                 i += 1;
-                gpu.launch_gemv(&mut devs[i % sets])
-                    .and_then(|_| gpu.synchronize())
-                    .expect("GEMV launch");
+                gpu.launch_gemv(&mut devs[i % sets]).and_then(|_| gpu.synchronize()).expect("GEMV launch");
             })
         });
     }

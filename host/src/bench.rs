@@ -6,7 +6,7 @@ use crate::error::{DriverContext, Error};
 use crate::gemv::{DeviceGemv, GemvInputs, POISON};
 use crate::gpu::Gpu;
 use crate::inputs::{Distribution, generate};
-use crate::reference::{Comparison, compare, gemv_reference};
+use crate::reference::{Comparison, RefValue, compare, gemv_reference};
 use crate::rng::Rng;
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg, sys};
 use kernel::layout::Shape;
@@ -40,10 +40,7 @@ pub struct BenchConfig {
 
 impl Default for BenchConfig {
     fn default() -> Self {
-        BenchConfig {
-            replays: 30,
-            min_launches: 40,
-        }
+        BenchConfig { replays: 30, min_launches: 40 }
     }
 }
 
@@ -63,9 +60,7 @@ impl Gpu {
         let captured = (0..launches).try_for_each(&mut launch);
         let graph = self
             .stream
-            .end_capture(
-                sys::CUgraphInstantiate_flags::CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH,
-            )
+            .end_capture(sys::CUgraphInstantiate_flags::CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH)
             .during("ending graph capture");
         captured?;
         let graph = graph?.ok_or(Error::Driver {
@@ -96,25 +91,18 @@ impl Gpu {
 
     /// A sink for the read kernel: one word per block, 8 blocks per SM.
     pub fn read_sink(&self) -> Result<CudaSlice<u32>, Error> {
-        self.stream
-            .alloc_zeros::<u32>(self.info.sm_count as usize * 8)
-            .during("allocating the read sink")
+        self.stream.alloc_zeros::<u32>(self.info.sm_count as usize * 8).during("allocating the read sink")
     }
 
     /// Times the read-only kernel over `sets` rotating buffers of `bytes` each.
     pub fn time_read(&self, bytes: usize, sets: usize, cfg: &BenchConfig) -> Result<Timing, Error> {
         let bytes = bytes.div_ceil(16) * 16;
-        let buf = self
-            .stream
-            .alloc_zeros::<u8>(bytes * sets)
-            .during("allocating read buffers")?;
+        let buf = self.stream.alloc_zeros::<u8>(bytes * sets).during("allocating read buffers")?;
         // Non-zero contents (METHOD.md: never time zeros).
         let mut host = vec![0u8; bytes * sets];
         Rng::new(1).fill(&mut host, |r| r.next_u64() as u8);
         let mut buf = buf;
-        self.stream
-            .memcpy_htod(&host, &mut buf)
-            .during("filling read buffers")?;
+        self.stream.memcpy_htod(&host, &mut buf).during("filling read buffers")?;
         let mut sink = self.read_sink()?;
         let launches = cfg.min_launches.div_ceil(sets) * sets;
         self.time_graph(launches, cfg.replays, |i| {
@@ -128,32 +116,20 @@ impl Gpu {
             };
             let mut launch = self.stream.launch_builder(&self.read);
             launch.arg(&view).arg(&n16).arg(&mut sink);
-            unsafe { launch.launch(lc) }
-                .during("launching read_ceiling")
-                .map(|_| ())
+            unsafe { launch.launch(lc) }.during("launching read_ceiling").map(|_| ())
         })
     }
 
     /// Buffer sets needed so that `bytes` per set, rotated, exceed twice the L2 (at least 2).
     pub fn rotation_sets(&self, bytes: usize) -> usize {
-        (2 * self.info.l2_bytes)
-            .div_ceil(bytes.max(1))
-            .saturating_add(1)
-            .max(2)
+        (2 * self.info.l2_bytes).div_ceil(bytes.max(1)).saturating_add(1).max(2)
     }
 
     /// The bandwidth ceiling: the read-only kernel streaming 2 GiB (4 rotating 512 MiB
     /// buffers), in GB/s (10^9 bytes per second).
     pub fn measure_ceiling(&self, cfg: &BenchConfig) -> Result<f64, Error> {
         let bytes = 512 << 20;
-        let t = self.time_read(
-            bytes,
-            4,
-            &BenchConfig {
-                replays: cfg.replays.min(10),
-                min_launches: 8,
-            },
-        )?;
+        let t = self.time_read(bytes, 4, &BenchConfig { replays: cfg.replays.min(10), min_launches: 8 })?;
         Ok(bytes as f64 / (t.median_us * 1e3))
     }
 }
@@ -161,6 +137,8 @@ impl Gpu {
 /// One measured shape.
 #[derive(Clone, Debug)]
 pub struct BenchRow {
+    /// The GEMV entry point measured.
+    pub variant: &'static str,
     /// The shape.
     pub shape: Shape,
     /// Bytes the GEMV must move (`Shape::min_bytes`).
@@ -194,52 +172,64 @@ impl BenchRow {
     }
 }
 
-/// Checks `shape` once on fresh contest inputs, then times it over rotating buffer sets.
+/// Fresh contest inputs for a shape and their CPU reference, shared by every kernel variant
+/// measured on it.
+pub struct Prepared {
+    /// The inputs.
+    pub inputs: GemvInputs,
+    /// The reference.
+    pub reference: Vec<RefValue>,
+}
+
+impl Prepared {
+    /// Draws fresh contest inputs for `shape` and computes the reference.
+    pub fn new(shape: Shape) -> Result<Prepared, Error> {
+        shape.can_implement()?;
+        let inputs = generate(shape, Distribution::Contest, Rng::fresh_seed());
+        let reference = gemv_reference(&inputs);
+        Ok(Prepared { inputs, reference })
+    }
+}
+
+/// The read-only kernel's time for the bytes of `shape`, over the same rotation the GEMV uses.
+pub fn time_read_for(gpu: &Gpu, shape: Shape, cfg: &BenchConfig) -> Result<Timing, Error> {
+    let bytes = shape.min_bytes();
+    gpu.time_read(bytes, gpu.rotation_sets(bytes), cfg)
+}
+
+/// Checks the active GEMV variant once per buffer set (poisoned `c`), then times it over the
+/// rotating sets.
 pub fn bench_shape(
     gpu: &Gpu,
-    shape: Shape,
+    p: &Prepared,
+    read: Timing,
     ceiling_gbps: f64,
     cfg: &BenchConfig,
 ) -> Result<BenchRow, Error> {
-    shape.can_implement()?;
-    let inputs: GemvInputs = generate(shape, Distribution::Contest, Rng::fresh_seed());
+    let shape = p.inputs.shape;
     let bytes = shape.min_bytes();
     let sets = gpu.rotation_sets(bytes);
-    let mut devs: Vec<DeviceGemv> = (0..sets)
-        .map(|_| gpu.upload(&inputs))
-        .collect::<Result<_, _>>()?;
-    // Correctness of a poisoned launch on every set.
-    let reference = gemv_reference(&inputs);
+    let mut devs: Vec<DeviceGemv> = (0..sets).map(|_| gpu.upload(&p.inputs)).collect::<Result<_, _>>()?;
     let mut check = Comparison::default();
     for d in devs.iter_mut() {
         gpu.fill_c(d, POISON)?;
         gpu.launch_gemv(d)?;
         let c = gpu.download_c(d)?;
-        check = compare(&c, &reference, shape.k, POISON);
+        check = compare(&c, &p.reference, shape.k, POISON);
         if !check.passed(true) {
             break;
         }
     }
     let launches = cfg.min_launches.div_ceil(sets) * sets;
-    let gemv = gpu.time_graph(launches, cfg.replays, |i| {
-        gpu.launch_gemv(&mut devs[i % sets])
-    })?;
-    drop(devs);
-    let read = gpu.time_read(bytes, sets, cfg)?;
-    Ok(BenchRow {
-        shape,
-        bytes,
-        gemv,
-        read,
-        ceiling_gbps,
-        check,
-    })
+    let gemv = gpu.time_graph(launches, cfg.replays, |i| gpu.launch_gemv(&mut devs[i % sets]))?;
+    Ok(BenchRow { variant: gpu.gemv.name, shape, bytes, gemv, read, ceiling_gbps, check })
 }
 
 /// The table the CLI prints.
 pub fn table(rows: &[BenchRow]) -> String {
     let mut s = format!(
-        "{:<20} {:>10} {:>10} {:>9} {:>8} {:>10} {:>8} {:>10} {:>6}\n",
+        "{:<20} {:<20} {:>10} {:>10} {:>9} {:>8} {:>10} {:>8} {:>10} {:>6}\n",
+        "kernel",
         "shape (m,k,l)",
         "MB",
         "time µs",
@@ -252,7 +242,8 @@ pub fn table(rows: &[BenchRow]) -> String {
     );
     for r in rows {
         s += &format!(
-            "{:<20} {:>10.2} {:>10.2} {:>9.0} {:>7.1}% {:>10.2} {:>7.2}x {:>10.2e} {:>6}\n",
+            "{:<20} {:<20} {:>10.2} {:>10.2} {:>9.0} {:>7.1}% {:>10.2} {:>7.2}x {:>10.2e} {:>6}\n",
+            r.variant,
             format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l),
             r.bytes as f64 / 1e6,
             r.gemv.median_us,
@@ -270,14 +261,15 @@ pub fn table(rows: &[BenchRow]) -> String {
 /// CSV of the rows.
 pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
     let mut s = String::from(
-        "device,driver,target,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed\n",
+        "device,driver,target,kernel,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed\n",
     );
     for r in rows {
         s += &format!(
-            "{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
+            "{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
             gpu.info.name,
             gpu.info.driver,
             gpu.build.target,
+            r.variant,
             r.shape.m,
             r.shape.k,
             r.shape.l,
@@ -304,11 +296,11 @@ pub fn json(rows: &[BenchRow], gpu: &Gpu) -> String {
         .iter()
         .map(|r| {
             format!(
-                "  {{\"device\": \"{}\", \"driver\": \"{}\", \"target\": \"{}\", \"m\": {}, \"k\": {}, \"l\": {}, \"bytes\": {}, \
+                "  {{\"device\": \"{}\", \"driver\": \"{}\", \"target\": \"{}\", \"kernel\": \"{}\", \"m\": {}, \"k\": {}, \"l\": {}, \"bytes\": {}, \
                  \"time_us_median\": {:.3}, \"time_us_min\": {:.3}, \"time_us_max\": {:.3}, \"gbps\": {:.1}, \
                  \"ceiling_gbps\": {:.1}, \"pct_of_ceiling\": {:.2}, \"read_us_median\": {:.3}, \"vs_read\": {:.4}, \
                  \"max_abs_err\": {:e}, \"rel_norm_err\": {:e}, \"passed\": {}}}",
-                gpu.info.name, gpu.info.driver, gpu.build.target, r.shape.m, r.shape.k, r.shape.l, r.bytes,
+                gpu.info.name, gpu.info.driver, gpu.build.target, r.variant, r.shape.m, r.shape.k, r.shape.l, r.bytes,
                 r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
                 r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
             )

@@ -40,6 +40,20 @@ pub enum Error {
         /// The rule.
         rule: String,
     },
+    /// No GEMV entry point has this name.
+    UnknownVariant {
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        known: String,
+    },
+    /// Device buffers were prepared for another tile configuration than the active kernel's.
+    TileMismatch {
+        /// `bm` the buffers' tensor maps were encoded for.
+        prepared: u32,
+        /// `bm` of the kernel being launched.
+        active: u32,
+    },
     /// A CUDA driver call failed.
     Driver {
         /// What was being done.
@@ -52,10 +66,7 @@ pub enum Error {
 impl Error {
     /// True when the machine simply has no usable GPU (tests skip on these).
     pub fn is_no_gpu(&self) -> bool {
-        matches!(
-            self,
-            Error::NoDriver | Error::NoDevice { .. } | Error::UnsupportedDevice { .. }
-        )
+        matches!(self, Error::NoDriver | Error::NoDevice { .. } | Error::UnsupportedDevice { .. })
     }
 }
 
@@ -68,15 +79,9 @@ impl fmt::Display for Error {
                  GPU with compute capability 9.0 or 10.0 and its driver; no CUDA toolkit is needed)"
             ),
             Error::NoDevice { ordinal, count } => {
-                write!(
-                    f,
-                    "no CUDA device {ordinal}: the driver reports {count} device(s)"
-                )
+                write!(f, "no CUDA device {ordinal}: the driver reports {count} device(s)")
             }
-            Error::UnsupportedDevice {
-                name,
-                compute_capability: (a, b),
-            } => write!(
+            Error::UnsupportedDevice { name, compute_capability: (a, b) } => write!(
                 f,
                 "{name} has compute capability {a}.{b}; this build supports 9.0 (sm_90a: H100, \
                  H200) and 10.0 (sm_100a: B200, GB200)"
@@ -86,6 +91,11 @@ impl fmt::Display for Error {
                 write!(f, "`{arg}` has length {got}, the shape needs {expected}")
             }
             Error::TensorMap { arg, rule } => write!(f, "tensor map for `{arg}`: {rule}"),
+            Error::UnknownVariant { name, known } => write!(f, "no GEMV kernel {name:?}; there are: {known}"),
+            Error::TileMismatch { prepared, active } => write!(
+                f,
+                "the buffers' tensor maps were encoded for bm = {prepared}, the active kernel uses bm = {active}: upload again"
+            ),
             Error::Driver { context, source } => {
                 write!(f, "CUDA driver error while {context}: {source}")
             }

@@ -42,6 +42,8 @@ impl GemvInputs {
 /// One problem resident on the GPU: inputs, output and the four tensor maps.
 pub struct DeviceGemv {
     shape: Shape,
+    /// `bm` the tensor maps' boxes were encoded for.
+    bm: u32,
     // Held so the maps' addresses stay valid.
     _a: CudaSlice<u8>,
     _b: CudaSlice<u8>,
@@ -63,53 +65,22 @@ impl Gpu {
     pub fn upload(&self, inputs: &GemvInputs) -> Result<DeviceGemv, Error> {
         inputs.check()?;
         let s = inputs.shape;
-        let up = |v: &[u8]| {
-            self.stream
-                .memcpy_stod(v)
-                .during("copying inputs to the GPU")
-        };
-        let (a, b, sfa, sfb) = (
-            up(&inputs.a)?,
-            up(&inputs.b)?,
-            up(&inputs.sfa)?,
-            up(&inputs.sfb)?,
-        );
+        let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
+        let (a, b, sfa, sfb) = (up(&inputs.a)?, up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
         let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
-        let maps = self.tensor_maps(
-            s,
-            [
-                self.address(&a),
-                self.address(&sfa),
-                self.address(&b),
-                self.address(&sfb),
-            ],
-        )?;
         let maps = self
-            .stream
-            .memcpy_stod(&maps_as_bytes(&maps))
-            .during("copying tensor maps to the GPU")?;
-        Ok(DeviceGemv {
-            shape: s,
-            _a: a,
-            _b: b,
-            _sfa: sfa,
-            _sfb: sfb,
-            c,
-            maps,
-        })
+            .tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
+        let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
+        Ok(DeviceGemv { shape: s, bm: self.gemv.tile.bm, _a: a, _b: b, _sfa: sfa, _sfb: sfb, c, maps })
     }
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
     /// addresses (`[a, sfa, b, sfb]`).
-    fn tensor_maps(
-        &self,
-        s: Shape,
-        [a, sfa, b, sfb]: [u64; 4],
-    ) -> Result<[TensorMap; map::COUNT], Error> {
+    fn tensor_maps(&self, s: Shape, [a, sfa, b, sfb]: [u64; 4]) -> Result<[TensorMap; map::COUNT], Error> {
         let (m, l) = (s.m as u64, s.l as u64);
         let (kb, ks) = (s.k as u64 / 2, s.k as u64 / 16);
         // The box is always a full tile (tx_bytes counts it); rows past m read as zeros.
-        let bm = self.build.tile.bm;
+        let bm = self.gemv.tile.bm;
         let mut maps = [TensorMap([0; 16]); map::COUNT];
         maps[map::A] = encode_tensor_map(&ByteTensor {
             arg: "a",
@@ -146,14 +117,17 @@ impl Gpu {
     /// synchronisation, e.g. [`Gpu::download_c`]).
     pub fn launch_gemv(&self, d: &mut DeviceGemv) -> Result<(), Error> {
         d.shape.can_implement()?;
-        let tile = self.build.tile;
+        let tile = self.gemv.tile;
+        if d.bm != tile.bm {
+            return Err(Error::TileMismatch { prepared: d.bm, active: tile.bm });
+        }
         let cfg = LaunchConfig {
             grid_dim: d.shape.grid(&tile),
             block_dim: (THREADS, 1, 1),
             shared_mem_bytes: tile.smem_bytes(),
         };
         let (m, k) = (d.shape.m, d.shape.k);
-        let mut launch = self.stream.launch_builder(&self.gemv);
+        let mut launch = self.stream.launch_builder(&self.gemv.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
         Ok(())
@@ -166,10 +140,7 @@ impl Gpu {
 
     /// Waits for the GPU and copies `c` back.
     pub fn download_c(&self, d: &DeviceGemv) -> Result<Vec<f16>, Error> {
-        let bits = self
-            .stream
-            .memcpy_dtov(&d.c)
-            .during("copying c from the GPU")?;
+        let bits = self.stream.memcpy_dtov(&d.c).during("copying c from the GPU")?;
         self.synchronize()?;
         Ok(bits.into_iter().map(f16::from_bits).collect())
     }

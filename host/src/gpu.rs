@@ -4,10 +4,8 @@
 use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
-use cudarc::driver::{
-    CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut,
-};
-use kernel::layout::{TensorMap, kernel_name};
+use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use kernel::layout::{TensorMap, TileConfig, VARIANTS, kernel_name};
 use std::sync::Arc;
 
 /// What the host knows about the device it runs on.
@@ -25,11 +23,23 @@ pub struct DeviceInfo {
     pub driver: String,
 }
 
+/// One GEMV entry point of the PTX and the tile configuration it was compiled with.
+#[derive(Clone, Debug)]
+pub struct GemvKernel {
+    /// Entry name.
+    pub name: &'static str,
+    /// Its tiles (grid, shared memory and tensor-map boxes follow from them).
+    pub tile: TileConfig,
+    pub(crate) func: CudaFunction,
+}
+
 /// A context on one device with the kernels loaded, and one stream that all work goes to.
 pub struct Gpu {
     pub(crate) ctx: Arc<CudaContext>,
     pub(crate) stream: Arc<CudaStream>,
-    pub(crate) gemv: CudaFunction,
+    /// The GEMV entry point launches use (the build's default until [`Gpu::use_variant`]).
+    pub gemv: GemvKernel,
+    variants: Vec<GemvKernel>,
     pub(crate) copy: CudaFunction,
     pub(crate) read: CudaFunction,
     /// The PTX build in use.
@@ -49,10 +59,7 @@ impl Gpu {
             Ok(n) => n,
             Err(e) if e.0 == sys::cudaError_enum::CUDA_ERROR_NO_DEVICE => 0,
             Err(e) => {
-                return Err(Error::Driver {
-                    context: "counting CUDA devices",
-                    source: e,
-                });
+                return Err(Error::Driver { context: "counting CUDA devices", source: e });
             }
         };
         if ordinal >= count.max(0) as usize {
@@ -63,18 +70,13 @@ impl Gpu {
         // recorded into captured graphs).
         unsafe { ctx.disable_event_tracking() };
         let name = ctx.name().during("reading the device name")?;
-        let cc = ctx
-            .compute_capability()
-            .during("reading the compute capability")?;
+        let cc = ctx.compute_capability().during("reading the compute capability")?;
         let build = ptx::for_device(&name, cc)?;
         let attr = |a| ctx.attribute(a).during("reading a device attribute");
-        let sm_count =
-            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
+        let sm_count = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
         let l2_bytes = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as usize;
         let mut version = 0i32;
-        unsafe { sys::cuDriverGetVersion(&mut version) }
-            .result()
-            .during("reading the driver version")?;
+        unsafe { sys::cuDriverGetVersion(&mut version) }.result().during("reading the driver version")?;
         let info = DeviceInfo {
             name,
             compute_capability: cc,
@@ -85,29 +87,37 @@ impl Gpu {
         let module = ctx
             .load_module(cudarc::nvrtc::Ptx::from_src(build.ptx))
             .during("loading the PTX (the driver JIT-compiles it)")?;
-        let load = |n| {
-            module
-                .load_function(n)
-                .during("finding a kernel in the PTX")
-        };
-        let gemv = load(kernel_name::GEMV)?;
+        let load = |n| module.load_function(n).during("finding a kernel in the PTX");
         let copy = load(kernel_name::TMA_COPY)?;
         let read = load(kernel_name::READ_CEILING)?;
-        gemv.set_attribute(
-            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            build.tile.smem_bytes() as i32,
-        )
-        .during("raising the GEMV's dynamic shared memory limit")?;
+        let mut variants = Vec::new();
+        for (name, tile) in [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS) {
+            let func = load(name)?;
+            func.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                tile.smem_bytes() as i32,
+            )
+            .during("raising a GEMV's dynamic shared memory limit")?;
+            variants.push(GemvKernel { name, tile, func });
+        }
+        let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
-        Ok(Gpu {
-            ctx,
-            stream,
-            gemv,
-            copy,
-            read,
-            build,
-            info,
-        })
+        Ok(Gpu { ctx, stream, gemv, variants, copy, read, build, info })
+    }
+
+    /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`.
+    pub fn variant_names(&self) -> Vec<&'static str> {
+        self.variants.iter().map(|v| v.name).collect()
+    }
+
+    /// Makes later uploads and launches use the GEMV entry point `name`.
+    pub fn use_variant(&mut self, name: &str) -> Result<(), Error> {
+        let v = self.variants.iter().find(|v| v.name == name).ok_or_else(|| Error::UnknownVariant {
+            name: name.to_string(),
+            known: self.variant_names().join(", "),
+        })?;
+        self.gemv = v.clone();
+        Ok(())
     }
 
     /// Waits for all work on the stream; surfaces asynchronous kernel errors.
@@ -117,9 +127,7 @@ impl Gpu {
 
     /// A timing event.
     pub(crate) fn event(&self) -> Result<CudaEvent, Error> {
-        self.ctx
-            .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
-            .during("creating an event")
+        self.ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT)).during("creating an event")
     }
 
     /// Fills `buf` with the 16-bit pattern `bits` (asynchronously).
@@ -165,10 +173,7 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
         ));
     }
     if !t.address.is_multiple_of(16) {
-        return fail(format!(
-            "base address {:#x} is not 16-byte aligned",
-            t.address
-        ));
+        return fail(format!("base address {:#x} is not 16-byte aligned", t.address));
     }
     for (i, &d) in t.dims.iter().enumerate() {
         if d == 0 || d > 1 << 32 {
@@ -177,10 +182,7 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
     }
     for (i, &s) in t.strides.iter().enumerate() {
         if s % 16 != 0 || s >= 1 << 40 {
-            return fail(format!(
-                "stride {} is {s} bytes; it must be a multiple of 16 below 2^40",
-                i + 1
-            ));
+            return fail(format!("stride {} is {s} bytes; it must be a multiple of 16 below 2^40", i + 1));
         }
     }
     for (i, &b) in t.box_dims.iter().enumerate() {
@@ -228,9 +230,7 @@ pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
 
 /// The bytes of tensor maps, to copy into a device buffer.
 pub(crate) fn maps_as_bytes(maps: &[TensorMap]) -> Vec<u8> {
-    maps.iter()
-        .flat_map(|m| m.0.iter().flat_map(|w| w.to_le_bytes()))
-        .collect()
+    maps.iter().flat_map(|m| m.0.iter().flat_map(|w| w.to_le_bytes())).collect()
 }
 
 #[cfg(test)]
@@ -243,13 +243,7 @@ mod tests {
         strides: &'static [u64],
         box_dims: &'static [u32],
     ) -> ByteTensor<'static> {
-        ByteTensor {
-            arg: "a",
-            address,
-            dims,
-            strides,
-            box_dims,
-        }
+        ByteTensor { arg: "a", address, dims, strides, box_dims }
     }
 
     #[test]
@@ -257,23 +251,11 @@ mod tests {
         let ok = tensor(0x1000, &[256, 4], &[256], &[256, 4]);
         assert!(check_tensor(&ok).is_ok());
         let cases = [
-            (
-                tensor(0x1008, &[256, 4], &[256], &[256, 4]),
-                "16-byte aligned",
-            ),
-            (
-                tensor(0x1000, &[256, 4], &[200], &[256, 4]),
-                "multiple of 16",
-            ),
+            (tensor(0x1008, &[256, 4], &[256], &[256, 4]), "16-byte aligned"),
+            (tensor(0x1000, &[256, 4], &[200], &[256, 4]), "multiple of 16"),
             (tensor(0x1000, &[0, 4], &[256], &[256, 4]), "dimension 0"),
-            (
-                tensor(0x1000, &[256, 4], &[256], &[512, 4]),
-                "box dimension 0",
-            ),
-            (
-                tensor(0x1000, &[256, 4], &[256], &[8, 4]),
-                "inner dimension",
-            ),
+            (tensor(0x1000, &[256, 4], &[256], &[512, 4]), "box dimension 0"),
+            (tensor(0x1000, &[256, 4], &[256], &[8, 4]), "inner dimension"),
             (tensor(0x1000, &[256, 4], &[256, 256], &[256, 4]), "rank"),
         ];
         for (t, words) in cases {
@@ -289,9 +271,6 @@ mod tests {
         let b = maps_as_bytes(&[m, m]);
         assert_eq!(b.len(), 256);
         assert_eq!(&b[..8], &7u64.to_le_bytes());
-        assert_eq!(
-            std::mem::size_of::<TensorMap>(),
-            std::mem::size_of::<sys::CUtensorMap>()
-        );
+        assert_eq!(std::mem::size_of::<TensorMap>(), std::mem::size_of::<sys::CUtensorMap>());
     }
 }

@@ -30,9 +30,5 @@ pub fn gpu_for_test(test: &str) -> Option<Gpu> {
 }
 
 fn require_note(e: &Error) -> &'static str {
-    if e.is_no_gpu() {
-        " (NVFP4_REQUIRE_GPU=1 makes a missing GPU a failure)"
-    } else {
-        ""
-    }
+    if e.is_no_gpu() { " (NVFP4_REQUIRE_GPU=1 makes a missing GPU a failure)" } else { "" }
 }

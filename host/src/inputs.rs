@@ -72,13 +72,7 @@ pub fn generate(shape: Shape, dist: Distribution, seed: u64) -> GemvInputs {
             rng.fill(&mut sfb, |r| codes[r.below(n) as usize]);
         }
     }
-    GemvInputs {
-        shape,
-        a,
-        b,
-        sfa,
-        sfb,
-    }
+    GemvInputs { shape, a, b, sfa, sfb }
 }
 
 #[cfg(test)]
@@ -98,12 +92,7 @@ mod tests {
     fn contest_distribution_values() {
         let x = generate(Shape::new(64, 1024, 1), Distribution::Contest, 1);
         assert!(x.a.iter().chain(&x.b).all(|&v| v < 4));
-        assert!(
-            x.sfa
-                .iter()
-                .chain(&x.sfb)
-                .all(|v| [0x00, 0x38, 0x40].contains(v))
-        );
+        assert!(x.sfa.iter().chain(&x.sfb).all(|v| [0x00, 0x38, 0x40].contains(v)));
         assert!(x.a.iter().any(|&v| v != 0), "never all zeros");
     }
 
@@ -112,10 +101,7 @@ mod tests {
         for k in [256, 4096, 16384, 32768] {
             let codes = full_range_scale_codes(k);
             assert!(codes.len() >= 20, "k {k}: {} codes", codes.len());
-            let max = codes
-                .iter()
-                .map(|&c| e4m3_to_f32(c).abs())
-                .fold(0.0, f32::max) as f64;
+            let max = codes.iter().map(|&c| e4m3_to_f32(c).abs()).fold(0.0, f32::max) as f64;
             assert!(k as f64 * 36.0 * max * max < 60000.0);
             assert!(codes.iter().any(|&c| c & 0x80 != 0), "both signs");
         }

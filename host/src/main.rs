@@ -1,5 +1,5 @@
 //! `nvfp4-gemv`: runs the Rust NVFP4 GEMV on the GPU and checks it against the CPU reference.
-use host::bench::{BenchConfig, BenchRow, bench_shape, csv, json, table};
+use host::bench::{BenchConfig, BenchRow, Prepared, bench_shape, csv, json, table, time_read_for};
 use host::error::Error;
 use host::gemv::POISON;
 use host::gpu::Gpu;
@@ -19,6 +19,7 @@ commands:
   bench [OPTIONS]        timing table with % of the bandwidth ceiling measured in the same run
       --shapes S         bench (default) | sweep | all | a list like 7168,16384,1;4096,7168,8
       --replays N        timed graph replays per shape (default 30)
+      --variant V        GEMV entry point(s): a name, a comma list, or all (default: the build's own)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
                          one problem: GPU vs CPU reference, element by element
@@ -65,9 +66,7 @@ where
 {
     match v {
         None => Ok(default),
-        Some(s) => s
-            .parse()
-            .map_err(|e| Fail(format!("bad {name} {s:?}: {e}"), 64)),
+        Some(s) => s.parse().map_err(|e| Fail(format!("bad {name} {s:?}: {e}"), 64)),
     }
 }
 
@@ -81,20 +80,15 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         return Ok(());
     }
     let device: usize = parse(take_opt(args, "--device")?, "--device", 0)?;
-    let command = if args.is_empty() {
-        String::new()
-    } else {
-        args.remove(0)
-    };
+    let command = if args.is_empty() { String::new() } else { args.remove(0) };
     match command.as_str() {
         "plot" => {
             let [csv_path, svg_path] = &args[..] else {
                 return Err(Fail(format!("plot takes CSV and SVG paths\n{USAGE}"), 64));
             };
-            let text = std::fs::read_to_string(csv_path)
-                .map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
-            let bars = svg::bars_from_csv(&text)
-                .map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
+            let text =
+                std::fs::read_to_string(csv_path).map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
+            let bars = svg::bars_from_csv(&text).map_err(|e| Fail(format!("error: {csv_path}: {e}"), 1))?;
             return write_file(
                 svg_path,
                 &svg::bar_chart("NVFP4 GEMV, % of the read-bandwidth ceiling", &bars),
@@ -103,7 +97,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         "" | "bench" | "check" | "sanitize-cases" | "info" => {}
         other => return Err(Fail(format!("unknown command {other:?}\n{USAGE}"), 64)),
     }
-    let gpu = Gpu::new(device)?;
+    let mut gpu = Gpu::new(device)?;
     println!(
         "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
         device,
@@ -117,7 +111,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
     );
     match command.as_str() {
         "" => main_job(&gpu),
-        "bench" => bench(&gpu, args),
+        "bench" => bench(&mut gpu, args),
         "check" => check(&gpu, args),
         "sanitize-cases" => sanitize_cases(&gpu),
         _ => Ok(()),
@@ -130,12 +124,10 @@ fn main_job(gpu: &Gpu) -> Result<(), Fail> {
     println!("read-bandwidth ceiling (Rust read-only kernel, 2 GiB): {ceiling:.0} GB/s");
     let mut rows = Vec::new();
     for s in BENCH_SHAPES {
-        rows.push(bench_shape(gpu, s, ceiling, &cfg)?);
+        let read = time_read_for(gpu, s, &cfg)?;
+        rows.push(bench_shape(gpu, &Prepared::new(s)?, read, ceiling, &cfg)?);
     }
-    println!(
-        "{:<20} {:>10} {:>9} {:>10} {:>6}",
-        "shape (m,k,l)", "time µs", "GB/s", "max err", "check"
-    );
+    println!("{:<20} {:>10} {:>9} {:>10} {:>6}", "shape (m,k,l)", "time µs", "GB/s", "max err", "check");
     for r in &rows {
         println!(
             "{:<20} {:>10.2} {:>9.0} {:>10.2e} {:>6}",
@@ -150,26 +142,21 @@ fn main_job(gpu: &Gpu) -> Result<(), Fail> {
 }
 
 fn finish(rows: &[BenchRow]) -> Result<(), Fail> {
-    let failed: Vec<String> = rows
-        .iter()
-        .filter(|r| !r.passed())
-        .map(|r| format!("{:?}: {}", r.shape, r.check))
-        .collect();
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1))
-    }
+    let failed: Vec<String> =
+        rows.iter().filter(|r| !r.passed()).map(|r| format!("{:?}: {}", r.shape, r.check)).collect();
+    if failed.is_empty() { Ok(()) } else { Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1)) }
 }
 
-fn bench(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
+fn bench(gpu: &mut Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     let shapes_arg = take_opt(args, "--shapes")?.unwrap_or_else(|| "bench".into());
+    let variants: Vec<String> = match take_opt(args, "--variant")? {
+        None => vec![gpu.gemv.name.to_string()],
+        Some(v) if v == "all" => gpu.variant_names().into_iter().map(String::from).collect(),
+        Some(v) => v.split(',').map(String::from).collect(),
+    };
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
-    let (csv_path, json_path, svg_path) = (
-        take_opt(args, "--csv")?,
-        take_opt(args, "--json")?,
-        take_opt(args, "--svg")?,
-    );
+    let (csv_path, json_path, svg_path) =
+        (take_opt(args, "--csv")?, take_opt(args, "--json")?, take_opt(args, "--svg")?);
     if let Some(extra) = args.first() {
         return Err(Fail(format!("unknown bench option {extra:?}\n{USAGE}"), 64));
     }
@@ -177,29 +164,25 @@ fn bench(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     let shapes: Vec<Shape> = match shapes_arg.as_str() {
         "bench" => BENCH_SHAPES.to_vec(),
         "sweep" => sweep_shapes(4 << 30),
-        "all" => BENCH_SHAPES
-            .iter()
-            .copied()
-            .chain(sweep_shapes(4 << 30))
-            .collect(),
+        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(4 << 30)).collect(),
         list => list
             .split(';')
-            .map(|s| {
-                parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64))
-            })
+            .map(|s| parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64)))
             .collect::<Result<_, _>>()?,
     };
-    let cfg = BenchConfig {
-        replays: replays.max(3),
-        ..BenchConfig::default()
-    };
+    let cfg = BenchConfig { replays: replays.max(3), ..BenchConfig::default() };
     let ceiling = gpu.measure_ceiling(&cfg)?;
     println!("read-bandwidth ceiling (Rust read-only kernel, 2 GiB): {ceiling:.0} GB/s");
     let mut rows = Vec::new();
     for s in shapes {
-        let row = bench_shape(gpu, s, ceiling, &cfg)?;
-        eprintln!("  {:?}: {:.2} µs", s, row.gemv.median_us);
-        rows.push(row);
+        let prepared = Prepared::new(s)?;
+        let read = time_read_for(gpu, s, &cfg)?;
+        for v in &variants {
+            gpu.use_variant(v)?;
+            let row = bench_shape(gpu, &prepared, read, ceiling, &cfg)?;
+            eprintln!("  {v} {:?}: {:.2} µs", s, row.gemv.median_us);
+            rows.push(row);
+        }
     }
     print!("{}", table(&rows));
     if let Some(p) = csv_path {
@@ -230,11 +213,7 @@ fn check_one(gpu: &Gpu, shape: Shape, dist: Distribution, seed: u64) -> Result<b
     let c = gpu.gemv(&x)?;
     let cmp = compare(&c, &gemv_reference(&x), shape.k, POISON);
     let ok = cmp.passed(dist == Distribution::Contest);
-    println!(
-        "{:?} {dist} seed {seed}: {} — {cmp}",
-        shape,
-        if ok { "pass" } else { "FAIL" }
-    );
+    println!("{:?} {dist} seed {seed}: {} — {cmp}", shape, if ok { "pass" } else { "FAIL" });
     Ok(ok)
 }
 
@@ -244,25 +223,15 @@ fn check(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
     let [shape] = &args[..] else {
         return Err(Fail(format!("check takes one shape M,K,L\n{USAGE}"), 64));
     };
-    let shape =
-        parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
-    if check_one(gpu, shape, dist, seed)? {
-        Ok(())
-    } else {
-        Err(Fail("FAILED".into(), 1))
-    }
+    let shape = parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
+    if check_one(gpu, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
 }
 
 fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
     let mut ok = true;
-    for (i, s) in [
-        TEST_SHAPES[0],
-        TEST_SHAPES[6],
-        Shape::new(1, 512, 1),
-        Shape::new(37, 1280, 3),
-    ]
-    .into_iter()
-    .enumerate()
+    for (i, s) in [TEST_SHAPES[0], TEST_SHAPES[6], Shape::new(1, 512, 1), Shape::new(37, 1280, 3)]
+        .into_iter()
+        .enumerate()
     {
         for dist in [Distribution::Contest, Distribution::FullRange] {
             ok &= check_one(gpu, s, dist, 1000 + i as u64)?;
@@ -271,13 +240,6 @@ fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;
-    println!(
-        "tma_copy_2d 100x208: {}",
-        if copy == data { "pass" } else { "FAIL" }
-    );
-    if ok {
-        Ok(())
-    } else {
-        Err(Fail("FAILED".into(), 1))
-    }
+    println!("tma_copy_2d 100x208: {}", if copy == data { "pass" } else { "FAIL" });
+    if ok { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
 }

@@ -37,10 +37,7 @@ pub fn for_device(name: &str, compute_capability: (i32, i32)) -> Result<PtxBuild
     match compute_capability {
         (9, 0) => Ok(SM90A),
         (10, 0) => Ok(SM100A),
-        _ => Err(Error::UnsupportedDevice {
-            name: name.to_string(),
-            compute_capability,
-        }),
+        _ => Err(Error::UnsupportedDevice { name: name.to_string(), compute_capability }),
     }
 }
 
@@ -50,14 +47,8 @@ mod tests {
 
     #[test]
     fn picks_by_compute_capability() {
-        assert_eq!(
-            for_device("H200", (9, 0)).map(|b| b.target).ok(),
-            Some("sm_90a")
-        );
-        assert_eq!(
-            for_device("B200", (10, 0)).map(|b| b.target).ok(),
-            Some("sm_100a")
-        );
+        assert_eq!(for_device("H200", (9, 0)).map(|b| b.target).ok(), Some("sm_90a"));
+        assert_eq!(for_device("B200", (10, 0)).map(|b| b.target).ok(), Some("sm_100a"));
         for cc in [(8, 0), (8, 9), (10, 3), (12, 0)] {
             let e = for_device("X", cc).unwrap_err();
             assert!(matches!(e, Error::UnsupportedDevice { .. }), "{cc:?}");
@@ -71,11 +62,7 @@ mod tests {
             assert!(b.ptx.contains(&format!(".target {}", b.target)));
             assert!(!b.ptx.contains(".extern .func"));
             for k in ["nvfp4_gemv", "tma_copy_2d", "read_ceiling"] {
-                assert!(
-                    b.ptx.contains(&format!(".entry {k}(")),
-                    "{k} in {}",
-                    b.target
-                );
+                assert!(b.ptx.contains(&format!(".entry {k}(")), "{k} in {}", b.target);
             }
         }
         assert!(SM100A.ptx.contains("cvt.rn.f16x2.e2m1x2"));

@@ -47,11 +47,7 @@ fn e2m1_times_2(code: u8) -> i64 {
 /// `512·e4m3` as an integer, or `None` for NaN.
 fn e4m3_times_512(code: u8) -> Option<i64> {
     let v = e4m3_to_f16(code).to_f64();
-    if v.is_nan() {
-        None
-    } else {
-        Some((v * 512.0) as i64)
-    }
+    if v.is_nan() { None } else { Some((v * 512.0) as i64) }
 }
 
 /// One output element of the reference.
@@ -101,11 +97,7 @@ pub fn gemv_reference(x: &GemvInputs) -> Vec<RefValue> {
             }
             let scale = 2f64.powi(-20);
             let exact = if nan { f64::NAN } else { sum as f64 * scale };
-            out.push(RefValue {
-                exact,
-                rounded: f16::from_f64(exact),
-                abs_sum: abs as f64 * scale,
-            });
+            out.push(RefValue { exact, rounded: f16::from_f64(exact), abs_sum: abs as f64 * scale });
         }
     }
     out
@@ -183,10 +175,7 @@ impl std::fmt::Display for Comparison {
 /// Compares `c` with the reference element by element. `poison` is the pattern `c` was
 /// filled with before the launch.
 pub fn compare(c: &[f16], reference: &[RefValue], k: u32, poison: u16) -> Comparison {
-    let mut cmp = Comparison {
-        len: c.len(),
-        ..Default::default()
-    };
+    let mut cmp = Comparison { len: c.len(), ..Default::default() };
     let (mut err2, mut ref2, mut bound2) = (0f64, 0f64, 0f64);
     for (i, (got, r)) in c.iter().zip(reference).enumerate() {
         let g = got.to_f64();
@@ -211,9 +200,7 @@ pub fn compare(c: &[f16], reference: &[RefValue], k: u32, poison: u16) -> Compar
         if !within_contest_tolerance(*got, r) {
             cmp.over_contest += 1;
         }
-        cmp.max_abs_err = cmp
-            .max_abs_err
-            .max(if err.is_nan() { f64::INFINITY } else { err });
+        cmp.max_abs_err = cmp.max_abs_err.max(if err.is_nan() { f64::INFINITY } else { err });
         err2 += err * err;
         ref2 += r.exact * r.exact;
         bound2 += bound * bound;
@@ -250,10 +237,7 @@ mod tests {
         }
         for c in 0..=255u8 {
             let (h, f) = (e4m3_to_f16(c).to_f32(), e4m3_to_f32(c));
-            assert!(
-                h.to_bits() == f.to_bits() || (h.is_nan() && f.is_nan()),
-                "{c:#x}"
-            );
+            assert!(h.to_bits() == f.to_bits() || (h.is_nan() && f.is_nan()), "{c:#x}");
         }
     }
 
@@ -318,10 +302,7 @@ mod tests {
                         * e4m3_to_f32(x.sfa[(l * 8 + row) * 32 + k / 16]) as f64
                         * e4m3_to_f32(x.sfb[l * 32 + k / 16]) as f64;
                 }
-                assert!(
-                    (rv.exact - want).abs() <= 1e-9 * want.abs().max(1e-6),
-                    "{dist} {i}"
-                );
+                assert!((rv.exact - want).abs() <= 1e-9 * want.abs().max(1e-6), "{dist} {i}");
             }
         }
     }

@@ -11,9 +11,7 @@ impl Rng {
     }
     /// A seed from the clock, for "fresh inputs every run".
     pub fn fresh_seed() -> u64 {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
+        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         t.as_nanos() as u64 ^ (std::process::id() as u64).rotate_left(32)
     }
     /// Next 64 random bits.

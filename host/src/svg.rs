@@ -13,12 +13,7 @@ pub struct Bar {
 pub fn bars_from_csv(csv: &str) -> Result<Vec<Bar>, String> {
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().ok_or("empty CSV")?.split(',').collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .ok_or(format!("CSV has no column {name}"))
-    };
+    let col = |name: &str| header.iter().position(|h| *h == name).ok_or(format!("CSV has no column {name}"));
     let (m, k, l, pct) = (col("m")?, col("k")?, col("l")?, col("pct_of_ceiling")?);
     lines
         .filter(|line| !line.trim().is_empty())
@@ -27,9 +22,7 @@ pub fn bars_from_csv(csv: &str) -> Result<Vec<Bar>, String> {
             let get = |i: usize| f.get(i).copied().ok_or(format!("short CSV line: {line}"));
             Ok(Bar {
                 label: format!("({},{},{})", get(m)?, get(k)?, get(l)?),
-                pct: get(pct)?
-                    .parse()
-                    .map_err(|e| format!("bad pct_of_ceiling in {line}: {e}"))?,
+                pct: get(pct)?.parse().map_err(|e| format!("bad pct_of_ceiling in {line}: {e}"))?,
             })
         })
         .collect()
@@ -81,9 +74,7 @@ mod tests {
         assert_eq!(bars.len(), 2);
         assert_eq!(bars[0].label, "(7168,16384,1)");
         let svg = bar_chart("t", &bars);
-        assert!(
-            svg.starts_with("<svg") && svg.contains("93.5%") && svg.trim_end().ends_with("</svg>")
-        );
+        assert!(svg.starts_with("<svg") && svg.contains("93.5%") && svg.trim_end().ends_with("</svg>"));
         assert!(bars_from_csv("a,b\n1,2\n").is_err());
     }
 }

@@ -41,9 +41,7 @@ fn tma_copy_2d_round_trips() {
     for (rows, cols) in [(32, 128), (100, 208), (1000, 4096), (1, 16), (33, 144)] {
         let mut data = vec![0u8; rows as usize * cols as usize];
         rng.fill(&mut data, |r| r.next_u64() as u8);
-        let got = gpu
-            .tma_copy(rows, cols, &data)
-            .unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
+        let got = gpu.tma_copy(rows, cols, &data).unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
         assert!(got == data, "{rows}x{cols}: copy differs");
         println!("tma_copy_2d {rows}x{cols}: pass");
     }
@@ -71,11 +69,7 @@ fn gemv_benchmark_shapes() {
         return;
     };
     check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES, Distribution::Contest);
-    check_shapes(
-        &gpu,
-        &nvfp4_tests::BENCH_SHAPES[..3],
-        Distribution::FullRange,
-    );
+    check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES[..3], Distribution::FullRange);
 }
 
 #[test]
@@ -83,12 +77,8 @@ fn gemv_row_tails_and_batches() {
     let Some(gpu) = gpu_for_test("gemv_row_tails_and_batches") else {
         return;
     };
-    let shapes = [
-        Shape::new(1, 256, 1),
-        Shape::new(7, 512, 3),
-        Shape::new(37, 1280, 2),
-        Shape::new(1000, 2304, 5),
-    ];
+    let shapes =
+        [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
     check_shapes(&gpu, &shapes, Distribution::FullRange);
     check_shapes(&gpu, &shapes, Distribution::Contest);
 }
@@ -101,10 +91,7 @@ fn gemv_rejects_bad_input_before_the_gpu() {
     let mut x = generate(Shape::new(128, 512, 1), Distribution::Contest, 1);
     x.sfa.pop();
     let e = gpu.gemv(&x).unwrap_err();
-    assert!(
-        matches!(e, host::Error::BufferLength { arg: "sfa", .. }),
-        "{e}"
-    );
+    assert!(matches!(e, host::Error::BufferLength { arg: "sfa", .. }), "{e}");
     let x = generate(Shape::new(128, 512, 1), Distribution::Contest, 1);
     let mut y = x.clone();
     y.shape.k = 320;

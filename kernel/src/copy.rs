@@ -15,12 +15,7 @@ use crate::smem::Carver;
 /// `map` is a 2-D `u8` tensor map of a `rows × cols` matrix with box
 /// `{COPY_BOX_COLS, COPY_BOX_ROWS}`; `out` holds `rows · cols` bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn tma_copy_2d(
-    map: *const TensorMap,
-    out: *mut u8,
-    rows: u32,
-    cols: u32,
-) {
+pub unsafe extern "ptx-kernel" fn tma_copy_2d(map: *const TensorMap, out: *mut u8, rows: u32, cols: u32) {
     let tid = misc::thread_idx_x();
     let col0 = misc::block_idx_x() * COPY_BOX_COLS;
     let row0 = misc::block_idx_y() * COPY_BOX_ROWS;

@@ -1,102 +1,153 @@
 //! `nvfp4_gemv`: the block-scaled FP4 GEMV.
 //!
-//! One source for both targets. The pipeline (tensor maps, stages, mbarriers, TMA issue,
-//! waits, the per-thread chunk loop, the reduction and the store) is shared line for line;
-//! only [`decode`] differs: sm_100a decodes FP4 with `cvt.rn.f16x2.e2m1x2`, sm_90a with the
-//! integer decode of [`crate::formats::e2m1x8_to_f16x2_scaled`].
+//! One source for both targets. The pipeline — tensor maps, shared-memory stages, `full` and
+//! `empty` mbarriers, the TMA issue, the waits, the thread-to-data mapping, the scale
+//! epilogue, the reductions and the store — is shared line for line; only [`compute`], which
+//! turns one thread's 32-element chunks of two rows into four scale-block sums, differs:
 //!
-//! # Arithmetic
-//! Per thread, per K tile, per row: the 32-element chunk is two 16-element scale blocks.
-//! Each block is a chain of 8 `fma.rn.f16x2` (two lanes of 8 products each; the products of
-//! two e2m1 values are exact in f16), the two lanes of both blocks are added with one
-//! `add.rn.f16x2`, and each block sum is multiplied by its scale product `sfa·sfb` and
-//! accumulated in fp32 (`fma.rn.f32`). At the end the 16 threads of a row add their fp32
-//! partials with butterfly shuffles and one thread rounds to fp16 and stores.
+//! * **sm_90a**: e2m1 → e4m3 with shifts and masks
+//!   ([`crate::formats::e2m1x8_to_e4m3x8_scaled`]), then four
+//!   `mma.sync.m16n8k32.e4m3` per 16 rows × 128 K. The B operand is `b` masked so that
+//!   column `n` of the 16×8 result holds the sum of scale block `n` (see [`compute`]).
+//! * **sm_100a**: `cvt.rn.f16x2.e2m1x2`, chains of 8 `fma.rn.f16x2` per scale block, one
+//!   `add.rn.f16x2` of the lanes (the seed's CUDA design).
+//!
+//! # Work of a thread
+//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in tiles of [`BK`]. Lane
+//! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every tile, for rows
+//! `g + 8i`. Per tile it reads its 16 bytes of `b` and 2 bytes of `sfb` once, then for each
+//! pair of rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets
+//! four block sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a
+//! per-row fp32 accumulator. At the end the four lanes of a row group add their partials
+//! with butterfly shuffles, the four warps theirs through shared memory, and one thread per
+//! row rounds to fp16 and stores.
 use crate::layout::{
-    AB_BOX_BYTES, BK, ROW_GROUPS, SF_BOX_BYTES, THREADS, THREADS_PER_ROW, TensorMap, TileConfig,
-    map,
+    AB_BOX_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_BOX_BYTES, THREADS, TensorMap,
+    TileConfig, WARPS, map,
 };
 use crate::ptx::{cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::Carver;
 
-/// The tile configuration of this build.
+/// The tile configuration of the default entry point of this build.
 #[cfg(target_feature = "sm_100a")]
 pub const TILE: TileConfig = crate::layout::SM100_TILE;
-/// The tile configuration of this build.
+/// The tile configuration of the default entry point of this build.
 #[cfg(not(target_feature = "sm_100a"))]
 pub const TILE: TileConfig = crate::layout::SM90_TILE;
 
-const STAGES: u32 = TILE.stages;
-const ROWS: usize = TILE.rows_per_thread() as usize;
-
-/// FP4 → f16x2 decoding, the one part that differs between targets.
-#[cfg(target_feature = "sm_100a")]
-mod decode {
-    use crate::ptx::cvt;
-    /// Factor by which `a(w)·b(w)` under-scales the true product.
-    pub const PRODUCT_SCALE: f32 = 1.0;
-    /// Decodes 8 e2m1 of `a` (exact).
-    #[inline(always)]
-    pub fn a(w: u32) -> [u32; 4] {
-        cvt::e2m1x2_to_f16x2_x4(w)
-    }
-    /// Decodes 8 e2m1 of `b` (exact).
-    #[inline(always)]
-    pub fn b(w: u32) -> [u32; 4] {
-        cvt::e2m1x2_to_f16x2_x4(w)
-    }
-}
-
-/// FP4 → f16x2 decoding, the one part that differs between targets.
+/// Chunk arithmetic, the one part that differs between targets: from a thread's chunk of
+/// `b` (prepared once per tile) and its chunks of rows `r` and `r + 8`, the four scale-block
+/// sums `[r block 0, r block 1, r+8 block 0, r+8 block 1]`, each times `1 / PRODUCT_SCALE`.
 #[cfg(not(target_feature = "sm_100a"))]
-mod decode {
-    use crate::formats::{E2M1_SCALED_LOG2, e2m1x8_to_f16x2_scaled};
-    use crate::ptx::f16x2;
-    /// Factor by which `a(w)·b(w)` under-scales the true product: `a` stays scaled by 2^-14.
-    pub const PRODUCT_SCALE: f32 = (1u32 << E2M1_SCALED_LOG2) as f32;
-    /// `2^14` in both f16 lanes.
-    const TWO_POW_14_X2: u32 = 0x7400_7400;
-    /// Decodes 8 e2m1 of `a`, scaled by 2^-14 (shifts and masks only).
+pub mod compute {
+    use crate::formats::{E4M3_SCALED_LOG2, e2m1x8_to_e4m3x8_scaled};
+    use crate::ptx::mma;
+
+    /// The block sums come out scaled by `2^-12` (each e4m3 operand by `2^-6`).
+    pub const PRODUCT_SCALE: f32 = (1u32 << (2 * E4M3_SCALED_LOG2)) as f32;
+
+    /// B operands of the four `mma` of a chunk: word `c` of the chunk (elements `8c..8c+8`,
+    /// scale block `c / 2`) as e4m3, kept only in the lanes whose B column `g` is that block's
+    /// column `2t + c/2`, zero elsewhere. So column `n` of the result collects scale block
+    /// `n` of the warp's 128 K: lane `(g, t)` ends up with the two blocks of its own chunk.
+    pub struct BFrag([[u32; 2]; 4]);
+
+    /// Prepares the B operands of lane `(g, t)` from its 16 bytes of `b`.
     #[inline(always)]
-    pub fn a(w: u32) -> [u32; 4] {
-        e2m1x8_to_f16x2_scaled(w)
+    pub fn b_frag(w: [u32; 4], g: u32, t: u32) -> BFrag {
+        let mut f = [[0u32; 2]; 4];
+        let mut c = 0;
+        while c < 4 {
+            let (even, odd) = e2m1x8_to_e4m3x8_scaled(w[c]);
+            let keep = if g == 2 * t + c as u32 / 2 { u32::MAX } else { 0 };
+            f[c] = [even & keep, odd & keep];
+            c += 1;
+        }
+        BFrag(f)
     }
-    /// Decodes 8 e2m1 of `b` exactly (once per tile, shared by all rows of a thread).
+
+    /// Four `mma.sync.m16n8k32.e4m3`: A is rows `r` (`a_r`) and `r + 8` (`a_r8`), word `c`
+    /// of each chunk per instruction, even elements in k-slots `4t..4t+4` and odd ones in
+    /// `16+4t..`; B the same slots of `b`. Exact: products of two e4m3 are exact in fp32 and
+    /// the sums of a block need 14 bits.
+    ///
+    /// # Safety
+    /// All 32 lanes of the warp call this together (the `mma` is `.aligned`).
     #[inline(always)]
-    pub fn b(w: u32) -> [u32; 4] {
-        e2m1x8_to_f16x2_scaled(w).map(|h| f16x2::mul(h, TWO_POW_14_X2))
+    pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
+        let mut d = [0f32; 4];
+        let mut c = 0;
+        while c < 4 {
+            let (e0, o0) = e2m1x8_to_e4m3x8_scaled(a_r[c]);
+            let (e1, o1) = e2m1x8_to_e4m3x8_scaled(a_r8[c]);
+            d = unsafe { mma::m16n8k32_e4m3_f32([e0, e1, o0, o1], b.0[c], d) };
+            c += 1;
+        }
+        d
     }
 }
 
-/// Decodes the 32 elements of a 16-byte chunk into 16 f16x2 words; words `0..8` hold scale
-/// block 0 (bytes 0..8), words `8..16` block 1.
-#[inline(always)]
-fn decode_chunk(w: [u32; 4], f: impl Fn(u32) -> [u32; 4]) -> [u32; 16] {
-    let mut out = [0u32; 16];
-    let mut i = 0;
-    while i < 4 {
-        let d = f(w[i]);
-        out[4 * i] = d[0];
-        out[4 * i + 1] = d[1];
-        out[4 * i + 2] = d[2];
-        out[4 * i + 3] = d[3];
-        i += 1;
-    }
-    out
-}
+/// Chunk arithmetic, the one part that differs between targets (see the sm_90a version).
+#[cfg(target_feature = "sm_100a")]
+pub mod compute {
+    use crate::ptx::{cvt, f16x2};
 
-/// The two scale-block sums of one chunk, `{block0, block1}` as f16x2.
-#[inline(always)]
-fn chunk_block_sums(a: &[u32; 16], b: &[u32; 16]) -> u32 {
-    let (mut s0, mut s1) = (0u32, 0u32);
-    let mut j = 0;
-    while j < 8 {
-        s0 = f16x2::fma(a[j], b[j], s0);
-        s1 = f16x2::fma(a[8 + j], b[8 + j], s1);
-        j += 1;
+    /// The block sums are exact values (the cvt decode is exact).
+    pub const PRODUCT_SCALE: f32 = 1.0;
+
+    /// The 32 elements of the thread's `b` chunk as 16 f16x2.
+    pub struct BFrag([u32; 16]);
+
+    /// Decodes 16 bytes (32 e2m1) into 16 f16x2 with `cvt.rn.f16x2.e2m1x2`; words `0..8` are
+    /// scale block 0.
+    #[inline(always)]
+    fn decode(w: [u32; 4]) -> [u32; 16] {
+        let mut out = [0u32; 16];
+        let mut i = 0;
+        while i < 4 {
+            let d = cvt::e2m1x2_to_f16x2_x4(w[i]);
+            out[4 * i] = d[0];
+            out[4 * i + 1] = d[1];
+            out[4 * i + 2] = d[2];
+            out[4 * i + 3] = d[3];
+            i += 1;
+        }
+        out
     }
-    // {s0.lo, s1.lo} + {s0.hi, s1.hi}
-    f16x2::add((s0 & 0xFFFF) | (s1 << 16), (s0 >> 16) | (s1 & 0xFFFF_0000))
+
+    /// Prepares lane `(g, t)`'s `b` chunk.
+    #[inline(always)]
+    pub fn b_frag(w: [u32; 4], _g: u32, _t: u32) -> BFrag {
+        BFrag(decode(w))
+    }
+
+    /// The two block sums of one row's chunk as f32: per block two lanes of 8 f16x2 FMAs
+    /// (products of e2m1 pairs are exact in f16), then one f16x2 add of the lanes.
+    #[inline(always)]
+    fn row(a: [u32; 4], b: &BFrag) -> (f32, f32) {
+        let a = decode(a);
+        let (mut s0, mut s1) = (0u32, 0u32);
+        let mut j = 0;
+        while j < 8 {
+            s0 = f16x2::fma(a[j], b.0[j], s0);
+            s1 = f16x2::fma(a[8 + j], b.0[8 + j], s1);
+            j += 1;
+        }
+        // {s0.lo, s1.lo} + {s0.hi, s1.hi} = {block 0, block 1}
+        let s = f16x2::add((s0 & 0xFFFF) | (s1 << 16), (s0 >> 16) | (s1 & 0xFFFF_0000));
+        (cvt::f16_to_f32(s as u16), cvt::f16_to_f32((s >> 16) as u16))
+    }
+
+    /// Block sums of rows `r` and `r + 8`.
+    ///
+    /// # Safety
+    /// None beyond the sm_90a version's contract (kept for one signature).
+    #[inline(always)]
+    pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
+        let (x0, x1) = row(a_r, b);
+        let (y0, y1) = row(a_r8, b);
+        [x0, x1, y0, y1]
+    }
 }
 
 /// f16x2 → (low, high) as f32.
@@ -105,23 +156,30 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
     (cvt::f16_to_f32(h as u16), cvt::f16_to_f32((h >> 16) as u16))
 }
 
-/// The GEMV. Grid `(ceil(m / TILE.bm), l)`, [`THREADS`] threads, `TILE.smem_bytes()` of
-/// dynamic shared memory.
+/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`THREADS`] threads,
+/// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
 ///
 /// # Safety
 /// `maps` points to [`map::COUNT`] tensor maps encoded by the host as [`map`] describes for
-/// this `m`, `k`; `c` holds `l · m` fp16; `k` is a positive multiple of
+/// this `m`, `k` and `BM`; `c` holds `l · m` fp16; `k` is a positive multiple of
 /// [`crate::layout::K_MULTIPLE`].
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16, m: u32, k: u32) {
+#[inline(always)]
+unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut u16, m: u32, k: u32) {
+    const { TileConfig { bm: BM, stages: STAGES }.check() };
+    let tile = TileConfig { bm: BM, stages: STAGES };
+    let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
-    let row0 = misc::block_idx_x() * TILE.bm;
+    let (warp, lane) = (tid / 32, tid % 32);
+    let (g, t) = (lane / CHUNKS_PER_WARP, lane % CHUNKS_PER_WARP);
+    let q = CHUNKS_PER_WARP * warp + t; // this thread's chunk of every K tile
+    let row0 = misc::block_idx_x() * BM;
     let l = misc::block_idx_y();
 
     let mut carve = Carver::dynamic();
-    let stages = carve.take::<u8>(STAGES * TILE.stage_bytes(), 128);
+    let stages = carve.take::<u8>(STAGES * tile.stage_bytes(), 128);
     let bars = carve.take::<u64>(2 * STAGES, 8);
-    let stage = |s: u32| stages.at(s * TILE.stage_bytes());
+    let partials = carve.take::<f32>(WARPS * BM, 16);
+    let stage = |s: u32| stages.at(s * tile.stage_bytes());
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);
 
@@ -130,22 +188,15 @@ pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16
     let map_b = unsafe { maps.add(map::B) }.cast::<u8>();
     let map_sfb = unsafe { maps.add(map::SFB) }.cast::<u8>();
 
-    // Thread 0 fills stage `s` with K tile `t`.
-    let issue = |s: u32, t: u32| unsafe {
+    // Thread 0 fills stage `s` with K tile `kt`.
+    let issue = |s: u32, kt: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
-        let k0 = (t * BK) as i32;
-        mbarrier::arrive_expect_tx(bar, TILE.tx_bytes());
+        let k0 = (kt * BK) as i32;
+        mbarrier::arrive_expect_tx(bar, tile.tx_bytes());
         tma::load_3d(dst, map_a, bar, k0 / 2, row0 as i32, l as i32);
-        tma::load_3d(
-            dst + TILE.sfa_offset(),
-            map_sfa,
-            bar,
-            k0 / 16,
-            row0 as i32,
-            l as i32,
-        );
-        tma::load_2d(dst + TILE.b_offset(), map_b, bar, k0 / 2, l as i32);
-        tma::load_2d(dst + TILE.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
+        tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
+        tma::load_2d(dst + tile.b_offset(), map_b, bar, k0 / 2, l as i32);
+        tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
     };
 
     let tiles = k.div_ceil(BK);
@@ -156,71 +207,115 @@ pub unsafe extern "ptx-kernel" fn nvfp4_gemv(maps: *const TensorMap, c: *mut u16
                 mbarrier::init(empty(s), THREADS);
             }
             mbarrier::fence_init();
-            for t in 0..STAGES.min(tiles) {
-                issue(t, t);
+            for kt in 0..STAGES.min(tiles) {
+                issue(kt, kt);
             }
         }
     }
     misc::sync_threads();
 
-    let q = tid % THREADS_PER_ROW; // which 32-element chunk of the tile
-    let g = tid / THREADS_PER_ROW; // which row group
-    let mut acc = [0f32; ROWS];
-
-    for t in 0..tiles {
-        let s = t % STAGES;
-        let parity = (t / STAGES) & 1;
+    let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
+    for kt in 0..tiles {
+        let s = kt % STAGES;
+        let parity = (kt / STAGES) & 1;
         let base = stage(s);
         unsafe {
             mbarrier::wait_parity(full(s), parity);
 
-            let b = decode_chunk(
-                memory::ld_shared_v4(base + TILE.b_offset() + 16 * q),
-                decode::b,
-            );
-            let sfb = cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + TILE.sfb_offset() + 2 * q));
-            let (sfb0, sfb1) = f16x2_to_f32(sfb);
-            let (sfb0, sfb1) = (sfb0 * decode::PRODUCT_SCALE, sfb1 * decode::PRODUCT_SCALE);
+            let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + 16 * q), g, t);
+            let (sfb0, sfb1) =
+                f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + tile.sfb_offset() + 2 * q)));
+            let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
 
             let mut i = 0;
-            while i < ROWS {
-                let row = g + ROW_GROUPS * i as u32;
-                let a_addr = base + row * AB_BOX_BYTES + 16 * q;
-                let sfa_addr = base + TILE.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
-                let a = decode_chunk(memory::ld_shared_v4(a_addr), decode::a);
-                let (s0, s1) = f16x2_to_f32(chunk_block_sums(&a, &b));
-                let (sfa0, sfa1) =
-                    f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_addr)));
-                acc[i] = f16x2::fma_f32(s0, sfa0 * sfb0, acc[i]);
-                acc[i] = f16x2::fma_f32(s1, sfa1 * sfb1, acc[i]);
-                i += 1;
+            while i < rows {
+                // Rows r and r + 8 of the block: one tensor-core tile.
+                let r = g + MMA_ROWS * (i as u32 / 2);
+                let a_at = |row: u32| base + row * AB_BOX_BYTES + 16 * q;
+                let sfa_at = |row: u32| base + tile.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
+                let d =
+                    compute::block_sums(memory::ld_shared_v4(a_at(r)), memory::ld_shared_v4(a_at(r + 8)), &b);
+                let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
+                let (y0, y1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r + 8))));
+                acc[i] = f16x2::fma_f32(d[0], x0 * sfb0, acc[i]);
+                acc[i] = f16x2::fma_f32(d[1], x1 * sfb1, acc[i]);
+                acc[i + 1] = f16x2::fma_f32(d[2], y0 * sfb0, acc[i + 1]);
+                acc[i + 1] = f16x2::fma_f32(d[3], y1 * sfb1, acc[i + 1]);
+                i += 2;
             }
 
             mbarrier::arrive(empty(s));
-            if tid == 0 && t + STAGES < tiles {
+            if tid == 0 && kt + STAGES < tiles {
                 mbarrier::wait_parity(empty(s), parity);
-                issue(s, t + STAGES);
+                issue(s, kt + STAGES);
             }
         }
     }
 
+    // Lanes t = 0..4 of a row group hold the same rows: butterfly over lane bits 0 and 1.
+    // Accumulator i is row g + 8·(i % 2) + 16·(i / 2) = g + 8i of the block.
     let mut i = 0;
-    while i < ROWS {
+    while i < rows {
         let mut v = acc[i];
-        let mut lanes = THREADS_PER_ROW / 2;
-        while lanes > 0 {
-            v += unsafe { shfl::bfly_f32(v, lanes, 0xFFFF_FFFF) };
-            lanes /= 2;
-        }
-        let row = row0 + g + ROW_GROUPS * i as u32;
-        if q == 0 && row < m {
-            unsafe {
-                memory::st_global_cs_u16(
-                    c.add(l as usize * m as usize + row as usize),
-                    cvt::f32_to_f16(v),
-                )
-            };
+        v += unsafe { shfl::bfly_f32(v, 1, 0xFFFF_FFFF) };
+        v += unsafe { shfl::bfly_f32(v, 2, 0xFFFF_FFFF) };
+        if t == 0 {
+            unsafe { memory::st_shared_f32(partials.at(warp * BM + g + ROW_GROUPS * i as u32), v) };
         }
         i += 1;
     }
+    misc::sync_threads();
+    if tid < BM {
+        let mut v = 0f32;
+        for w in 0..WARPS {
+            v += unsafe { memory::ld_shared_f32(partials.at(w * BM + tid)) };
+        }
+        let row = row0 + tid;
+        if row < m {
+            unsafe {
+                memory::st_global_cs_u16(c.add(l as usize * m as usize + row as usize), cvt::f32_to_f16(v))
+            };
+        }
+    }
 }
+
+/// Declares a `ptx-kernel` entry point running [`gemv`] with a tile configuration.
+macro_rules! gemv_entry {
+    ($(#[$doc:meta])* $name:ident, $tile:expr) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As [`gemv`].
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn $name(maps: *const TensorMap, c: *mut u16, m: u32, k: u32) {
+            const T: TileConfig = $tile;
+            unsafe { gemv::<{ T.bm }, { T.stages }>(maps, c, m, k) }
+        }
+    };
+}
+
+gemv_entry!(
+    /// The GEMV with this build's tile configuration [`TILE`].
+    nvfp4_gemv,
+    TILE
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[0]`.
+    nvfp4_gemv_bm16_s4,
+    crate::layout::VARIANTS[0].1
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[1]`.
+    nvfp4_gemv_bm16_s8,
+    crate::layout::VARIANTS[1].1
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[2]`.
+    nvfp4_gemv_bm32_s4,
+    crate::layout::VARIANTS[2].1
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[3]`.
+    nvfp4_gemv_bm32_s6,
+    crate::layout::VARIANTS[3].1
+);

@@ -21,16 +21,20 @@
 
 /// Threads per block.
 pub const THREADS: u32 = 128;
+/// Warps per block. Warp `w` reduces K elements `[128w, 128w + 128)` of every K tile.
+pub const WARPS: u32 = THREADS / 32;
 /// K elements per tile (one TMA box of `a` is `BK/2` = 256 bytes wide: the TMA limit).
 pub const BK: u32 = 512;
-/// K elements one thread reduces per tile: 16 bytes of `a`, two scale blocks.
+/// K elements one thread reduces per tile and row: 16 bytes of `a`, two scale blocks.
 pub const CHUNK: u32 = 32;
 /// FP4 elements per scale factor.
 pub const SF_VEC: u32 = 16;
-/// Threads that share one row within a K tile.
-pub const THREADS_PER_ROW: u32 = BK / CHUNK;
-/// Row groups per block: rows `g, g + ROW_GROUPS, …` belong to the threads of group `g`.
-pub const ROW_GROUPS: u32 = THREADS / THREADS_PER_ROW;
+/// Chunks per warp per tile: lane `4g + t` owns chunk `4w + t` of the tile.
+pub const CHUNKS_PER_WARP: u32 = 4;
+/// Row groups: lane `4g + t` owns rows `g, g + 8, g + 16, …` of the block.
+pub const ROW_GROUPS: u32 = 8;
+/// Rows per tensor-core tile (`mma.m16n8k32`): rows `g` and `g + 8` of a thread.
+pub const MMA_ROWS: u32 = 16;
 /// `K` must be a multiple of this: the row strides of `sfa`/`sfb` (`K/16` bytes) must be
 /// multiples of 16 bytes for a TMA tensor map.
 pub const K_MULTIPLE: u32 = 256;
@@ -40,26 +44,18 @@ pub const AB_BOX_BYTES: u32 = BK / 2;
 pub const SF_BOX_BYTES: u32 = BK / SF_VEC;
 /// Alignment of every TMA destination inside a stage.
 pub const SMEM_ALIGN: u32 = 128;
+/// Largest `bm` a build may use (the kernel keeps `bm / 8` fp32 accumulators per thread).
+pub const MAX_BM: u32 = 32;
 
 const _: () = {
-    assert!(BK.is_multiple_of(CHUNK));
-    assert!(THREADS.is_multiple_of(THREADS_PER_ROW));
-    assert!(
-        THREADS_PER_ROW <= 32 && 32 % THREADS_PER_ROW == 0,
-        "a row's threads sit in one warp"
-    );
-    assert!(
-        AB_BOX_BYTES <= 256,
-        "TMA box dimensions are at most 256 elements"
-    );
+    assert!(WARPS * CHUNKS_PER_WARP * CHUNK == BK, "the warps' chunks tile a K tile");
+    assert!(ROW_GROUPS * CHUNKS_PER_WARP == 32, "a warp is 8 row groups × 4 chunks");
+    assert!(AB_BOX_BYTES <= 256, "TMA box dimensions are at most 256 elements");
     assert!(
         AB_BOX_BYTES.is_multiple_of(16) && SF_BOX_BYTES.is_multiple_of(16),
         "TMA box rows are multiples of 16 bytes"
     );
-    assert!(
-        CHUNK == 2 * SF_VEC,
-        "a chunk holds exactly two scale blocks"
-    );
+    assert!(CHUNK == 2 * SF_VEC, "a chunk holds exactly two scale blocks");
     assert!(K_MULTIPLE.is_multiple_of(BK) || BK.is_multiple_of(K_MULTIPLE));
 };
 
@@ -132,22 +128,20 @@ impl TileConfig {
     pub const fn barrier_offset(&self) -> u32 {
         self.stages * self.stage_bytes()
     }
+    /// Offset of the cross-warp reduction buffer (`WARPS × bm` fp32).
+    pub const fn reduce_offset(&self) -> u32 {
+        self.barrier_offset() + 2 * self.stages * 8
+    }
     /// Dynamic shared memory the kernel must be launched with.
     pub const fn smem_bytes(&self) -> u32 {
-        self.barrier_offset() + 2 * self.stages * 8
+        self.reduce_offset() + WARPS * self.bm * 4
     }
     /// Checks the constraints of this configuration; used in `const` assertions.
     pub const fn check(&self) {
-        assert!(
-            self.bm.is_multiple_of(ROW_GROUPS),
-            "bm is a multiple of the row groups"
-        );
+        assert!(self.bm.is_multiple_of(ROW_GROUPS), "bm is a multiple of the row groups");
         assert!(self.bm <= 256, "bm is a TMA box dimension");
         assert!(self.stages >= 2, "at least double buffering");
-        assert!(
-            self.smem_bytes() <= 227 * 1024,
-            "fits the per-block shared memory limit"
-        );
+        assert!(self.smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
     }
 }
 
@@ -157,6 +151,15 @@ const fn round_up(x: u32, to: u32) -> u32 {
 
 /// The sm_90a (H100/H200: 132 SMs, ~4.8 TB/s) build. See BENCHMARKS.md for how it was chosen.
 pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4 };
+
+/// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
+/// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
+pub const VARIANTS: [(&str, TileConfig); 4] = [
+    ("nvfp4_gemv_bm16_s4", TileConfig { bm: 16, stages: 4 }),
+    ("nvfp4_gemv_bm16_s8", TileConfig { bm: 16, stages: 8 }),
+    ("nvfp4_gemv_bm32_s4", TileConfig { bm: 32, stages: 4 }),
+    ("nvfp4_gemv_bm32_s6", TileConfig { bm: 32, stages: 6 }),
+];
 /// The sm_100a (B200: 148 SMs, ~8 TB/s) build: same structure, deeper pipeline to cover the
 /// larger bandwidth-latency product. Never run: no B200 was available.
 pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6 };
@@ -164,6 +167,11 @@ pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6 };
 const _: () = {
     SM90_TILE.check();
     SM100_TILE.check();
+    let mut i = 0;
+    while i < VARIANTS.len() {
+        VARIANTS[i].1.check();
+        i += 1;
+    }
 };
 
 /// Kernel entry names, as they appear in the PTX.
@@ -272,18 +280,11 @@ impl Shape {
             return Err(ShapeError::Empty);
         }
         if !self.k.is_multiple_of(K_MULTIPLE) {
-            return Err(ShapeError::KNotMultiple {
-                k: self.k,
-                multiple: K_MULTIPLE,
-            });
+            return Err(ShapeError::KNotMultiple { k: self.k, multiple: K_MULTIPLE });
         }
         // Tensor-map dimensions are below 2^32 and grid.y (l) below 65536.
         if self.l > 65535 {
-            return Err(ShapeError::TooLarge {
-                dim: "l",
-                value: self.l as u64,
-                max: 65535,
-            });
+            return Err(ShapeError::TooLarge { dim: "l", value: self.l as u64, max: 65535 });
         }
         Ok(())
     }
@@ -295,7 +296,7 @@ mod tests {
 
     #[test]
     fn stage_offsets_are_aligned_and_disjoint() {
-        for t in [SM90_TILE, SM100_TILE] {
+        for t in [SM90_TILE, SM100_TILE].into_iter().chain(VARIANTS.map(|v| v.1)) {
             assert_eq!(t.sfa_offset() % SMEM_ALIGN, 0);
             assert_eq!(t.b_offset() % SMEM_ALIGN, 0);
             assert_eq!(t.sfb_offset() % SMEM_ALIGN, 0);
@@ -304,6 +305,7 @@ mod tests {
             assert!(t.sfb_offset() >= t.b_offset() + AB_BOX_BYTES);
             assert!(t.stage_bytes() >= t.sfb_offset() + SF_BOX_BYTES);
             assert_eq!(t.barrier_offset() % 8, 0);
+            assert_eq!(t.reduce_offset() % 8, 0);
             assert_eq!(t.rows_per_thread() * ROW_GROUPS, t.bm);
         }
     }
@@ -311,21 +313,12 @@ mod tests {
     #[test]
     fn can_implement_rules() {
         assert_eq!(Shape::new(128, 256, 1).can_implement(), Ok(()));
-        assert_eq!(
-            Shape::new(0, 256, 1).can_implement(),
-            Err(ShapeError::Empty)
-        );
+        assert_eq!(Shape::new(0, 256, 1).can_implement(), Err(ShapeError::Empty));
         assert_eq!(Shape::new(1, 0, 1).can_implement(), Err(ShapeError::Empty));
-        assert_eq!(
-            Shape::new(1, 256, 0).can_implement(),
-            Err(ShapeError::Empty)
-        );
+        assert_eq!(Shape::new(1, 256, 0).can_implement(), Err(ShapeError::Empty));
         assert_eq!(
             Shape::new(128, 320, 1).can_implement(),
-            Err(ShapeError::KNotMultiple {
-                k: 320,
-                multiple: 256
-            })
+            Err(ShapeError::KNotMultiple { k: 320, multiple: 256 })
         );
         assert!(matches!(
             Shape::new(1, 256, 70000).can_implement(),
@@ -341,10 +334,7 @@ mod tests {
         let s = Shape::new(7168, 16384, 1);
         assert_eq!(s.a_bytes(), 7168 * 8192);
         assert_eq!(s.sfa_bytes(), 7168 * 1024);
-        assert_eq!(
-            s.min_bytes(),
-            7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168
-        );
+        assert_eq!(s.min_bytes(), 7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168);
         assert_eq!(s.grid(&SM90_TILE), (448, 1, 1));
     }
 }

@@ -22,9 +22,7 @@ impl Carver {
     #[inline(always)]
     pub fn dynamic() -> Self {
         let base = core::intrinsics::gpu::gpu_launch_sized_workgroup_mem::<Align128>();
-        Carver {
-            next: shared_addr(base),
-        }
+        Carver { next: shared_addr(base) }
     }
 
     /// The next `len` elements of `T`, aligned to `align` bytes (a power of two at least
@@ -34,10 +32,7 @@ impl Carver {
     pub fn take<T>(&mut self, len: u32, align: u32) -> SharedArray<T> {
         let addr = (self.next + align - 1) & !(align - 1);
         self.next = addr + len * core::mem::size_of::<T>() as u32;
-        SharedArray {
-            addr,
-            _t: PhantomData,
-        }
+        SharedArray { addr, _t: PhantomData }
     }
 }
 

@@ -47,10 +47,7 @@ pub fn sweep_shapes(max_bytes: usize) -> Vec<Shape> {
 
 /// Parses `m,k,l` (or `MxKxL`).
 pub fn parse_shape(s: &str) -> Option<Shape> {
-    let parts: Vec<u32> = s
-        .split([',', 'x'])
-        .map(|p| p.trim().parse().ok())
-        .collect::<Option<_>>()?;
+    let parts: Vec<u32> = s.split([',', 'x']).map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
     match parts[..] {
         [m, k, l] => Some(Shape::new(m, k, l)),
         [m, k] => Some(Shape::new(m, k, 1)),
@@ -64,11 +61,7 @@ mod tests {
 
     #[test]
     fn all_listed_shapes_are_implementable() {
-        for s in TEST_SHAPES
-            .iter()
-            .chain(&BENCH_SHAPES)
-            .chain(&sweep_shapes(usize::MAX))
-        {
+        for s in TEST_SHAPES.iter().chain(&BENCH_SHAPES).chain(&sweep_shapes(usize::MAX)) {
             assert_eq!(s.can_implement(), Ok(()), "{s:?}");
         }
     }
@@ -83,10 +76,7 @@ mod tests {
 
     #[test]
     fn parses_shapes() {
-        assert_eq!(
-            parse_shape("7168,16384,1"),
-            Some(Shape::new(7168, 16384, 1))
-        );
+        assert_eq!(parse_shape("7168,16384,1"), Some(Shape::new(7168, 16384, 1)));
         assert_eq!(parse_shape("128x256"), Some(Shape::new(128, 256, 1)));
         assert_eq!(parse_shape("1,2,3,4"), None);
         assert_eq!(parse_shape("a,b"), None);

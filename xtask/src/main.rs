@@ -41,18 +41,13 @@ fn main() -> ExitCode {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
 /// Takes the value following `flag`.
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
     *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .ok_or_else(|| format!("{flag} needs a value"))
+    args.get(*i).map(String::as_str).ok_or_else(|| format!("{flag} needs a value"))
 }
 
 fn build_ptx(args: &[String]) -> Result<(), String> {
@@ -65,10 +60,7 @@ fn build_ptx(args: &[String]) -> Result<(), String> {
             "--target" => {
                 let name = value(args, &mut i, "--target")?;
                 let t = Target::by_name(name).ok_or_else(|| {
-                    format!(
-                        "unknown target {name}; supported: {}",
-                        TARGETS.map(|t| t.sm).join(", ")
-                    )
+                    format!("unknown target {name}; supported: {}", TARGETS.map(|t| t.sm).join(", "))
                 })?;
                 targets = vec![t];
             }
@@ -82,10 +74,7 @@ fn build_ptx(args: &[String]) -> Result<(), String> {
     let ptxas = ptxas::find();
     let mut local_memory = Vec::new();
     for t in &targets {
-        eprintln!(
-            "building kernel for {} (PTX ISA feature {})",
-            t.sm, t.ptx_feature
-        );
+        eprintln!("building kernel for {} (PTX ISA feature {})", t.sm, t.ptx_feature);
         let path = ptx::build(*t, &opts).map_err(|e| e.to_string())?;
         println!("{}: {}", t.sm, path.display());
         let Some(ptxas) = &ptxas else { continue };
@@ -107,10 +96,7 @@ fn build_ptx(args: &[String]) -> Result<(), String> {
         );
     }
     if !local_memory.is_empty() && !allow_local {
-        return Err(format!(
-            "stack frame or spills in: {}",
-            local_memory.join(", ")
-        ));
+        return Err(format!("stack frame or spills in: {}", local_memory.join(", ")));
     }
     Ok(())
 }
@@ -196,17 +182,8 @@ fn bundle(args: &[String]) -> Result<(), String> {
         i += 1;
     }
     let bins = cargo_executables(&root, &["build", "--release", "-p", "host", "--bins"])?;
-    let tests = cargo_executables(
-        &root,
-        &[
-            "test",
-            "--release",
-            "--workspace",
-            "--exclude",
-            "xtask",
-            "--no-run",
-        ],
-    )?;
+    let tests =
+        cargo_executables(&root, &["test", "--release", "--workspace", "--exclude", "xtask", "--no-run"])?;
     let _ = std::fs::remove_dir_all(&out);
     for d in ["bin", "tests"] {
         std::fs::create_dir_all(out.join(d)).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -235,11 +212,6 @@ fn bundle(args: &[String]) -> Result<(), String> {
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))
             .map_err(|e| e.to_string())?;
     }
-    println!(
-        "bundle written to {} ({} binaries, {} test binaries)",
-        out.display(),
-        bins.len(),
-        tests.len()
-    );
+    println!("bundle written to {} ({} binaries, {} test binaries)", out.display(), bins.len(), tests.len());
     Ok(())
 }

@@ -28,18 +28,10 @@ pub struct Target {
     pub compute_capability: (u32, u32),
 }
 
-/// sm_90a (H100, H200): PTX ISA 8.0 (TMA, mbarrier tx counts, `try_wait`).
-pub const SM90A: Target = Target {
-    sm: "sm_90a",
-    ptx_feature: "ptx80",
-    compute_capability: (9, 0),
-};
+/// sm_90a (H100, H200): PTX ISA 8.4 (TMA and mbarrier tx counts need 8.0, `mma` on e4m3 8.4).
+pub const SM90A: Target = Target { sm: "sm_90a", ptx_feature: "ptx84", compute_capability: (9, 0) };
 /// sm_100a (B200): PTX ISA 8.6 (`cvt.rn.f16x2.e2m1x2`).
-pub const SM100A: Target = Target {
-    sm: "sm_100a",
-    ptx_feature: "ptx86",
-    compute_capability: (10, 0),
-};
+pub const SM100A: Target = Target { sm: "sm_100a", ptx_feature: "ptx86", compute_capability: (10, 0) };
 /// Every target, in the order they are built.
 pub const TARGETS: [Target; 2] = [SM90A, SM100A];
 
@@ -60,17 +52,11 @@ pub enum BuildError {
     /// `cargo` could not be started.
     Spawn(std::io::Error),
     /// `cargo rustc` failed; its stderr follows.
-    Cargo {
-        target: &'static str,
-        stderr: String,
-    },
+    Cargo { target: &'static str, stderr: String },
     /// The expected `.s` file is missing.
     NoOutput(PathBuf),
     /// The PTX failed a self-containment check.
-    Check {
-        target: &'static str,
-        problem: String,
-    },
+    Check { target: &'static str, problem: String },
     /// Copying the result failed.
     Io(PathBuf, std::io::Error),
 }
@@ -147,13 +133,7 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
     }
     cmd.current_dir(&opts.workspace)
         .args(["rustc", "-p", "kernel", "--lib", "--profile", "ptx"])
-        .args([
-            "--target",
-            "nvptx64-nvidia-cuda",
-            "-Zbuild-std=core",
-            "--crate-type",
-            "cdylib",
-        ])
+        .args(["--target", "nvptx64-nvidia-cuda", "-Zbuild-std=core", "--crate-type", "cdylib"])
         .arg("--manifest-path")
         .arg(opts.workspace.join("Cargo.toml"))
         .arg("--target-dir")
@@ -176,11 +156,7 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         });
     }
-    let asm = target_dir
-        .join("nvptx64-nvidia-cuda")
-        .join("ptx")
-        .join("deps")
-        .join("kernel.s");
+    let asm = target_dir.join("nvptx64-nvidia-cuda").join("ptx").join("deps").join("kernel.s");
     let text = std::fs::read_to_string(&asm).map_err(|_| BuildError::NoOutput(asm.clone()))?;
     check_self_contained(&text, target)?;
     std::fs::create_dir_all(&opts.out_dir).map_err(|e| BuildError::Io(opts.out_dir.clone(), e))?;
@@ -192,16 +168,8 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
 /// The checks every PTX file passes: the right `.target`, no unresolved functions, and the
 /// FP4 decode the target is meant to use.
 pub fn check_self_contained(ptx: &str, target: Target) -> Result<(), BuildError> {
-    let fail = |problem: String| {
-        Err(BuildError::Check {
-            target: target.sm,
-            problem,
-        })
-    };
-    if !ptx
-        .lines()
-        .any(|l| l.trim() == format!(".target {}", target.sm))
-    {
+    let fail = |problem: String| Err(BuildError::Check { target: target.sm, problem });
+    if !ptx.lines().any(|l| l.trim() == format!(".target {}", target.sm)) {
         return fail(format!("no `.target {}` line", target.sm));
     }
     if let Some(l) = ptx.lines().find(|l| l.contains(".extern .func")) {

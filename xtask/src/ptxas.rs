@@ -10,12 +10,7 @@ use std::process::Command;
 
 /// Locates a usable `ptxas`.
 pub fn find() -> Option<PathBuf> {
-    let works = |p: &Path| {
-        Command::new(p)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
+    let works = |p: &Path| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success());
     if let Some(p) = std::env::var_os("PTXAS").map(PathBuf::from) {
         return works(&p).then_some(p);
     }
@@ -70,20 +65,14 @@ impl fmt::Display for KernelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:<12} {:<8} {:>4} {:>10} {:>6} {:>8} {:>8}",
-            self.name,
-            self.arch,
-            self.registers,
-            self.smem,
-            self.stack,
-            self.spill_stores,
-            self.spill_loads
+            "{:<20} {:<8} {:>4} {:>11} {:>6} {:>8} {:>8}",
+            self.name, self.arch, self.registers, self.smem, self.stack, self.spill_stores, self.spill_loads
         )
     }
 }
 
 /// Header matching [`KernelReport`]'s `Display`.
-pub const REPORT_HEADER: &str = "kernel       target   regs static-smem  stack  spill-st  spill-ld";
+pub const REPORT_HEADER: &str = "kernel               target   regs static-smem  stack spill-st spill-ld";
 
 /// Why ptxas could not produce a report.
 #[derive(Debug)]
@@ -106,12 +95,7 @@ impl fmt::Display for PtxasError {
 impl std::error::Error for PtxasError {}
 
 /// Assembles `ptx` for `arch` (writing the cubin to `cubin`) and returns the per-kernel report.
-pub fn assemble(
-    ptxas: &Path,
-    ptx: &Path,
-    arch: &str,
-    cubin: &Path,
-) -> Result<Vec<KernelReport>, PtxasError> {
+pub fn assemble(ptxas: &Path, ptx: &Path, arch: &str, cubin: &Path) -> Result<Vec<KernelReport>, PtxasError> {
     let out = Command::new(ptxas)
         .arg(format!("-arch={arch}"))
         .args(["-v", "-warn-spills", "-warn-lmem-usage"])
@@ -120,11 +104,7 @@ pub fn assemble(
         .arg(cubin)
         .output()
         .map_err(PtxasError::Spawn)?;
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     if !out.status.success() {
         return Err(PtxasError::Rejected(text));
     }
@@ -143,11 +123,7 @@ pub fn parse(text: &str) -> Vec<KernelReport> {
             let mut parts = rest.split('\'');
             let name = parts.next().unwrap_or_default().to_string();
             let arch = parts.nth(1).unwrap_or_default().to_string();
-            reports.push(KernelReport {
-                name,
-                arch,
-                ..Default::default()
-            });
+            reports.push(KernelReport { name, arch, ..Default::default() });
             continue;
         }
         let Some(r) = reports.last_mut() else {
@@ -187,10 +163,7 @@ ptxas info    : Used 32 registers, used 1 barriers, 64 bytes smem";
         assert_eq!(r[0].arch, "sm_90a");
         assert_eq!(r[0].registers, 16);
         assert!(!r[0].uses_local_memory());
-        assert_eq!(
-            (r[1].stack, r[1].spill_stores, r[1].spill_loads, r[1].smem),
-            (8, 4, 12, 64)
-        );
+        assert_eq!((r[1].stack, r[1].spill_stores, r[1].spill_loads, r[1].smem), (8, 4, 12, 64));
         assert!(r[1].uses_local_memory());
     }
 }

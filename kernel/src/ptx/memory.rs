@@ -62,9 +62,7 @@ pub unsafe fn ld_shared_u8(addr: u32) -> u8 {
 /// `p` is a valid, 2-byte-aligned global address.
 #[inline(always)]
 pub unsafe fn st_global_cs_u16(p: *mut u16, v: u16) {
-    unsafe {
-        asm!("st.global.cs.b16 [{p}], {v};", p = in(reg64) p, v = in(reg16) v, options(nostack))
-    }
+    unsafe { asm!("st.global.cs.b16 [{p}], {v};", p = in(reg64) p, v = in(reg16) v, options(nostack)) }
 }
 
 /// `st.global.u8 [p], v;` — PTX ISA 1.0, sm_10.
@@ -73,9 +71,7 @@ pub unsafe fn st_global_cs_u16(p: *mut u16, v: u16) {
 /// `p` is a valid global address.
 #[inline(always)]
 pub unsafe fn st_global_u8(p: *mut u8, v: u8) {
-    unsafe {
-        asm!("st.global.u8 [{p}], {v};", p = in(reg64) p, v = in(reg16) v as u16, options(nostack))
-    }
+    unsafe { asm!("st.global.u8 [{p}], {v};", p = in(reg64) p, v = in(reg16) v as u16, options(nostack)) }
 }
 
 /// `ld.global.nc.v4.b32 {d0, d1, d2, d3}, [p];` — PTX ISA 2.0, sm_35. A 16-byte load through
@@ -91,4 +87,26 @@ pub unsafe fn ld_global_nc_v4(p: *const [u32; 4]) -> [u32; 4] {
              c = out(reg32) c, d = out(reg32) d, p = in(reg64) p, options(readonly, nostack));
     }
     [a, b, c, d]
+}
+
+/// `st.shared.f32 [addr], v;` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `addr` is a 4-byte-aligned shared address.
+#[inline(always)]
+pub unsafe fn st_shared_f32(addr: u32, v: f32) {
+    unsafe { asm!("st.shared.f32 [{p}], {v};", p = in(reg32) addr, v = in(reg32) v, options(nostack)) }
+}
+
+/// `ld.shared.f32 d, [addr];` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `addr` is a 4-byte-aligned shared address of initialised memory.
+#[inline(always)]
+pub unsafe fn ld_shared_f32(addr: u32) -> f32 {
+    let d: f32;
+    unsafe {
+        asm!("ld.shared.f32 {d}, [{p}];", d = out(reg32) d, p = in(reg32) addr, options(readonly, nostack))
+    }
+    d
 }

@@ -11,6 +11,7 @@
 //! | [`tma`] | `cp.async.bulk.tensor.{2d,3d}` global → shared, `prefetch.tensormap` |
 //! | [`cvt`] | `cvt.rn.f16x2.e2m1x2`, `cvt.rn.f16x2.e4m3x2`, `cvt.f32.f16` |
 //! | [`f16x2`] | `fma.rn.f16x2`, `mul.rn.f16x2`, `add.rn.f16x2` |
+//! | [`mma`] | `mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32` |
 //! | [`shfl`] | `shfl.sync.bfly.b32` |
 //! | [`memory`] | `cvta.to.shared`, `ld.shared.v4.b32`, `ld.shared.b16`, `st.global.cs.b16`, `st.global.b8` |
 //! | [`misc`] | `bar.sync`, `trap`, special registers |
@@ -20,5 +21,6 @@ pub mod f16x2;
 pub mod mbarrier;
 pub mod memory;
 pub mod misc;
+pub mod mma;
 pub mod shfl;
 pub mod tma;
