@@ -3,7 +3,7 @@ use crate::error::{DriverContext, Error};
 use crate::gpu::{ByteTensor, Gpu, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::f16;
-use kernel::layout::{AB_BOX_BYTES, SF_BOX_BYTES, Shape, THREADS, TensorMap, map};
+use kernel::layout::{AB_BOX_BYTES, GEMV_THREADS, SF_BOX_BYTES, Shape, TensorMap, map};
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +123,7 @@ impl Gpu {
         }
         let cfg = LaunchConfig {
             grid_dim: d.shape.grid(&tile),
-            block_dim: (THREADS, 1, 1),
+            block_dim: (GEMV_THREADS, 1, 1),
             shared_mem_bytes: tile.smem_bytes(),
         };
         let (m, k) = (d.shape.m, d.shape.k);

@@ -22,8 +22,8 @@
 //! with butterfly shuffles, the four warps theirs through shared memory, and one thread per
 //! row rounds to fp16 and stores.
 use crate::layout::{
-    AB_BOX_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_BOX_BYTES, THREADS, TensorMap,
-    TileConfig, WARPS, map,
+    AB_BOX_BYTES, BK, CHUNKS_PER_WARP, GEMV_THREADS, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_BOX_BYTES, THREADS,
+    TensorMap, TileConfig, WARPS, map,
 };
 use crate::ptx::{cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::Carver;
@@ -75,15 +75,17 @@ pub mod compute {
     /// All 32 lanes of the warp call this together (the `mma` is `.aligned`).
     #[inline(always)]
     pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
-        let mut d = [0f32; 4];
-        let mut c = 0;
-        while c < 4 {
+        let a = |c: usize| {
             let (e0, o0) = e2m1x8_to_e4m3x8_scaled(a_r[c]);
             let (e1, o1) = e2m1x8_to_e4m3x8_scaled(a_r8[c]);
-            d = unsafe { mma::m16n8k32_e4m3_f32([e0, e1, o0, o1], b.0[c], d) };
-            c += 1;
-        }
-        d
+            [e0, e1, o0, o1]
+        };
+        // Two independent chains of two (words 0, 1 feed block 0; words 2, 3 block 1), added
+        // at the end: a shorter dependency chain than one chain of four.
+        let z = [0f32; 4];
+        let x = unsafe { mma::m16n8k32_e4m3_f32(a(1), b.0[1], mma::m16n8k32_e4m3_f32(a(0), b.0[0], z)) };
+        let y = unsafe { mma::m16n8k32_e4m3_f32(a(3), b.0[3], mma::m16n8k32_e4m3_f32(a(2), b.0[2], z)) };
+        [x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]]
     }
 }
 
@@ -156,7 +158,7 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
     (cvt::f16_to_f32(h as u16), cvt::f16_to_f32((h >> 16) as u16))
 }
 
-/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`THREADS`] threads,
+/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`GEMV_THREADS`] threads,
 /// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
 ///
 /// # Safety
@@ -207,62 +209,71 @@ unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut
                 mbarrier::init(empty(s), THREADS);
             }
             mbarrier::fence_init();
-            for kt in 0..STAGES.min(tiles) {
-                issue(kt, kt);
-            }
         }
     }
     misc::sync_threads();
 
-    let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
-    for kt in 0..tiles {
-        let s = kt % STAGES;
-        let parity = (kt / STAGES) & 1;
-        let base = stage(s);
-        unsafe {
-            mbarrier::wait_parity(full(s), parity);
-
-            let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + 16 * q), g, t);
-            let (sfb0, sfb1) =
-                f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + tile.sfb_offset() + 2 * q)));
-            let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
-
-            let mut i = 0;
-            while i < rows {
-                // Rows r and r + 8 of the block: one tensor-core tile.
-                let r = g + MMA_ROWS * (i as u32 / 2);
-                let a_at = |row: u32| base + row * AB_BOX_BYTES + 16 * q;
-                let sfa_at = |row: u32| base + tile.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
-                let d =
-                    compute::block_sums(memory::ld_shared_v4(a_at(r)), memory::ld_shared_v4(a_at(r + 8)), &b);
-                let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
-                let (y0, y1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r + 8))));
-                acc[i] = f16x2::fma_f32(d[0], x0 * sfb0, acc[i]);
-                acc[i] = f16x2::fma_f32(d[1], x1 * sfb1, acc[i]);
-                acc[i + 1] = f16x2::fma_f32(d[2], y0 * sfb0, acc[i + 1]);
-                acc[i + 1] = f16x2::fma_f32(d[3], y1 * sfb1, acc[i + 1]);
-                i += 2;
-            }
-
-            mbarrier::arrive(empty(s));
-            if tid == 0 && kt + STAGES < tiles {
-                mbarrier::wait_parity(empty(s), parity);
-                issue(s, kt + STAGES);
+    if warp == WARPS {
+        // The producer warp: lane 0 keeps every stage full. Use `u` of stage `s` (tile
+        // `kt = u·STAGES + s`) waits until the consumers released use `u − 1`.
+        if lane == 0 {
+            for kt in 0..tiles {
+                let s = kt % STAGES;
+                if kt >= STAGES {
+                    unsafe { mbarrier::wait_parity(empty(s), (kt / STAGES - 1) & 1) };
+                }
+                issue(s, kt);
             }
         }
-    }
+    } else {
+        let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
+        for kt in 0..tiles {
+            let s = kt % STAGES;
+            let base = stage(s);
+            unsafe {
+                mbarrier::wait_parity(full(s), (kt / STAGES) & 1);
 
-    // Lanes t = 0..4 of a row group hold the same rows: butterfly over lane bits 0 and 1.
-    // Accumulator i is row g + 8·(i % 2) + 16·(i / 2) = g + 8i of the block.
-    let mut i = 0;
-    while i < rows {
-        let mut v = acc[i];
-        v += unsafe { shfl::bfly_f32(v, 1, 0xFFFF_FFFF) };
-        v += unsafe { shfl::bfly_f32(v, 2, 0xFFFF_FFFF) };
-        if t == 0 {
-            unsafe { memory::st_shared_f32(partials.at(warp * BM + g + ROW_GROUPS * i as u32), v) };
+                let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + 16 * q), g, t);
+                let (sfb0, sfb1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(
+                    base + tile.sfb_offset() + 2 * q,
+                )));
+                let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
+
+                let mut i = 0;
+                while i < rows {
+                    // Rows r and r + 8 of the block: one tensor-core tile.
+                    let r = g + MMA_ROWS * (i as u32 / 2);
+                    let a_at = |row: u32| base + row * AB_BOX_BYTES + 16 * q;
+                    let sfa_at = |row: u32| base + tile.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
+                    let d = compute::block_sums(
+                        memory::ld_shared_v4(a_at(r)),
+                        memory::ld_shared_v4(a_at(r + 8)),
+                        &b,
+                    );
+                    let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
+                    let (y0, y1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r + 8))));
+                    acc[i] = f16x2::fma_f32(d[0], x0 * sfb0, acc[i]);
+                    acc[i] = f16x2::fma_f32(d[1], x1 * sfb1, acc[i]);
+                    acc[i + 1] = f16x2::fma_f32(d[2], y0 * sfb0, acc[i + 1]);
+                    acc[i + 1] = f16x2::fma_f32(d[3], y1 * sfb1, acc[i + 1]);
+                    i += 2;
+                }
+                mbarrier::arrive(empty(s));
+            }
         }
-        i += 1;
+
+        // Lanes t = 0..4 of a row group hold the same rows: butterfly over lane bits 0 and 1.
+        // Accumulator i is row g + 8·(i % 2) + 16·(i / 2) = g + 8i of the block.
+        let mut i = 0;
+        while i < rows {
+            let mut v = acc[i];
+            v += unsafe { shfl::bfly_f32(v, 1, 0xFFFF_FFFF) };
+            v += unsafe { shfl::bfly_f32(v, 2, 0xFFFF_FFFF) };
+            if t == 0 {
+                unsafe { memory::st_shared_f32(partials.at(warp * BM + g + ROW_GROUPS * i as u32), v) };
+            }
+            i += 1;
+        }
     }
     misc::sync_threads();
     if tid < BM {

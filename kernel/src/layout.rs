@@ -19,10 +19,14 @@
 //! (16 bytes of `a`) of [`TileConfig::rows_per_thread`] rows. The `a`, `sfa`, `b`, `sfb` slices
 //! of a K tile arrive by TMA into one of [`TileConfig::stages`] shared-memory stages.
 
-/// Threads per block.
+/// Consumer threads per GEMV block (and threads of the copy kernel's block).
 pub const THREADS: u32 = 128;
-/// Warps per block. Warp `w` reduces K elements `[128w, 128w + 128)` of every K tile.
+/// Consumer warps per GEMV block. Warp `w` reduces K elements `[128w, 128w + 128)` of every
+/// K tile.
 pub const WARPS: u32 = THREADS / 32;
+/// Threads per GEMV block: the consumer warps and one producer warp, whose lane 0 issues the
+/// TMA copies (so no consumer ever waits for a stage to drain before refilling it).
+pub const GEMV_THREADS: u32 = THREADS + 32;
 /// K elements per tile (one TMA box of `a` is `BK/2` = 256 bytes wide: the TMA limit).
 pub const BK: u32 = 512;
 /// K elements one thread reduces per tile and row: 16 bytes of `a`, two scale blocks.
