@@ -100,6 +100,68 @@ pub const fn e2m1x8_to_e4m3x8_scaled(w: u32) -> (u32, u32) {
     (even, odd)
 }
 
+/// PTX `prmt.b32 d, a, b, c` in its default mode, for the CPU: byte `i` of the result is byte
+/// `c[4i+2 .. 4i]` of the 8-byte value `{b, a}` (a = bytes 0..4), or, when bit `4i + 3` of
+/// `c` is set, that byte's sign bit replicated (`0x00` or `0xFF`). On the GPU
+/// [`crate::ptx::int::prmt`] is the instruction itself.
+pub const fn prmt_emulated(a: u32, b: u32, c: u32) -> u32 {
+    let src = (a as u64) | ((b as u64) << 32);
+    let mut d = 0u32;
+    let mut i = 0;
+    while i < 4 {
+        let sel = (c >> (4 * i)) & 0xF;
+        let byte = (src >> (8 * (sel & 7))) as u8;
+        let out = if sel & 8 != 0 { if byte & 0x80 != 0 { 0xFF } else { 0x00 } } else { byte };
+        d |= (out as u32) << (8 * i);
+        i += 1;
+    }
+    d
+}
+
+/// `prmt` on the GPU, its emulation on the CPU: the decode below is the same code on both.
+#[inline(always)]
+fn prmt(a: u32, b: u32, c: u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        crate::ptx::int::prmt(a, b, c)
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        prmt_emulated(a, b, c)
+    }
+}
+
+/// Twice the e2m1 magnitudes `{0, 0.5, 1, 1.5, 2, 3, 4, 6}` as bytes, low word: codes 0..4.
+pub const E2M1_X2_LUT_LO: u32 = u32::from_le_bytes([0, 1, 2, 3]);
+/// Twice the e2m1 magnitudes, high word: codes 4..8.
+pub const E2M1_X2_LUT_HI: u32 = u32::from_le_bytes([4, 6, 8, 12]);
+
+/// The sm_90a integer decode: 8 e2m1 (nibble `i` of `w` is element `i`) as int8 of twice their
+/// value, split by sign: `pos` holds `2|v|` where `v ≥ 0` and 0 elsewhere, `neg` holds `2|v|`
+/// where `v < 0` (code 8, −0, gives 0 in both). Word 0 of each holds elements 0..4 (byte `i` =
+/// element `i`), word 1 elements 4..8.
+///
+/// Seven instructions: each `prmt` looks four nibbles up in the 8-byte table at once, and its
+/// sign-replicate mode (selector bit 3 = the e2m1 sign bit) turns the lookup of a negative
+/// code into 0, because every table byte is below 0x80. Flipping the sign bits first
+/// (`w ^ 0x8888_8888`) gives the negative half the same way. `v = pos − neg`, and int8
+/// `mma` (`IMMA`, native on sm_80 and later) multiplies both halves exactly.
+#[inline(always)]
+pub fn e2m1x8_to_s8x2_pos_neg(w: u32) -> ([u32; 2], [u32; 2]) {
+    let x = w ^ 0x8888_8888;
+    let (lo, hi) = (E2M1_X2_LUT_LO, E2M1_X2_LUT_HI);
+    let pos = [prmt(lo, hi, w), prmt(lo, hi, w >> 16)];
+    let neg = [prmt(lo, hi, x), prmt(lo, hi, x >> 16)];
+    (pos, neg)
+}
+
+/// Bytewise `p − n` as int8, for `p` and `n` bytes in `0..=127` (no borrow crosses a byte:
+/// each byte is computed as `(p + 128 − n)`, which stays in `1..=255`, then re-biased).
+#[inline(always)]
+pub const fn sub_s8x4(p: u32, n: u32) -> u32 {
+    ((p | 0x8080_8080).wrapping_sub(n)) ^ 0x8080_8080
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +257,38 @@ mod tests {
                     let hi = ((w >> (8 * j + 4)) & 0xF) as u8;
                     assert_eq!((even >> (8 * j)) as u8, e2m1_to_e4m3_scaled(lo), "w {w:#x} even {j}");
                     assert_eq!((odd >> (8 * j)) as u8, e2m1_to_e4m3_scaled(hi), "w {w:#x} odd {j}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn prmt_emulation_matches_the_ptx_definition() {
+        let (a, b) = (0x8877_6655u32, 0x4433_2211u32);
+        assert_eq!(prmt_emulated(a, b, 0x3210), a);
+        assert_eq!(prmt_emulated(a, b, 0x7654), b);
+        assert_eq!(prmt_emulated(a, b, 0x0000), 0x5555_5555);
+        // Selectors F, 0, B, C: b3 = 0x44 replicated (0x00), a0 = 0x55, a3 = 0x88 replicated
+        // (0xFF), b0 = 0x11 replicated (0x00).
+        assert_eq!(prmt_emulated(a, b, 0xCB0F), 0x00FF_5500);
+    }
+
+    #[test]
+    fn s8_decode_all_bytes_in_every_position() {
+        for byte in 0..=255u32 {
+            for pos in 0..4 {
+                let w = (byte << (8 * pos)) | (0x3C96_A50F & !(0xFF << (8 * pos)));
+                let (p, n) = e2m1x8_to_s8x2_pos_neg(w);
+                for e in 0..8 {
+                    let code = ((w >> (4 * e)) & 0xF) as u8;
+                    let want = 2.0 * e2m1_to_f32(code);
+                    let (word, shift) = (e / 4, 8 * (e % 4));
+                    let pb = (p[word] >> shift) as u8 as f32;
+                    let nb = (n[word] >> shift) as u8 as f32;
+                    assert_eq!(pb - nb, want, "w {w:#x} element {e}");
+                    assert!(pb == 0.0 || nb == 0.0);
+                    let s = sub_s8x4(p[word], n[word]);
+                    assert_eq!((s >> shift) as u8 as i8 as f32, want);
                 }
             }
         }

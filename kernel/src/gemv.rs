@@ -5,10 +5,13 @@
 //! epilogue, the reductions and the store — is shared line for line; only [`compute`], which
 //! turns one thread's 32-element chunks of two rows into four scale-block sums, differs:
 //!
-//! * **sm_90a**: e2m1 → e4m3 with shifts and masks
-//!   ([`crate::formats::e2m1x8_to_e4m3x8_scaled`]), then four
-//!   `mma.sync.m16n8k32.e4m3` per 16 rows × 128 K. The B operand is `b` masked so that
+//! * **sm_90a**: e2m1 → int8 (twice the value, split by sign) with `prmt` table lookups
+//!   ([`crate::formats::e2m1x8_to_s8x2_pos_neg`]), then sixteen `mma.sync.m16n8k32.s8`
+//!   (`IMMA`, four per word: `a⁺b⁺ + a⁻b⁻ − a⁺b⁻ − a⁻b⁺`) per 16 rows × 128 K, exact in int32. The B operand is `b` masked so that
 //!   column `n` of the 16×8 result holds the sum of scale block `n` (see [`compute`]).
+//!   (Measured and replaced: f16x2 FMAs on an integer decode, and `mma…e4m3`, which sm_90
+//!   does not run natively: ptxas expands it into e4m3 → f16 conversions and `HMMA`. See
+//!   BENCHMARKS.md.)
 //! * **sm_100a**: `cvt.rn.f16x2.e2m1x2`, chains of 8 `fma.rn.f16x2` per scale block, one
 //!   `add.rn.f16x2` of the lanes (the seed's CUDA design).
 //!
@@ -40,52 +43,64 @@ pub const TILE: TileConfig = crate::layout::SM90_TILE;
 /// sums `[r block 0, r block 1, r+8 block 0, r+8 block 1]`, each times `1 / PRODUCT_SCALE`.
 #[cfg(not(target_feature = "sm_100a"))]
 pub mod compute {
-    use crate::formats::{E4M3_SCALED_LOG2, e2m1x8_to_e4m3x8_scaled};
+    use crate::formats::e2m1x8_to_s8x2_pos_neg;
     use crate::ptx::mma;
 
-    /// The block sums come out scaled by `2^-12` (each e4m3 operand by `2^-6`).
-    pub const PRODUCT_SCALE: f32 = (1u32 << (2 * E4M3_SCALED_LOG2)) as f32;
+    /// The block sums come out as `Σ (2a)(2b)`: four times the true value.
+    pub const PRODUCT_SCALE: f32 = 0.25;
 
-    /// B operands of the four `mma` of a chunk: word `c` of the chunk (elements `8c..8c+8`,
-    /// scale block `c / 2`) as e4m3, kept only in the lanes whose B column `g` is that block's
-    /// column `2t + c/2`, zero elsewhere. So column `n` of the result collects scale block
-    /// `n` of the warp's 128 K: lane `(g, t)` ends up with the two blocks of its own chunk.
-    pub struct BFrag([[u32; 2]; 4]);
+    /// B operands of the `mma` of a chunk: for call `c`, word `c` of the chunk (elements
+    /// `8c..8c+8`, scale block `c / 2`) as the int8 parts `pos`/`neg` of `2b`, taken only in
+    /// the lanes whose B column `g` is that block's column `2t + c/2`, zero elsewhere (the
+    /// word is zeroed before decoding: code 0 decodes to 0 in both parts). So column `n` of
+    /// the 16×8 result collects scale block `n` of the warp's 128 K, and lane `(g, t)` ends
+    /// up with the two blocks of its own chunk.
+    pub struct BFrag {
+        pos: [[u32; 2]; 4],
+        neg: [[u32; 2]; 4],
+    }
 
     /// Prepares the B operands of lane `(g, t)` from its 16 bytes of `b`.
     #[inline(always)]
     pub fn b_frag(w: [u32; 4], g: u32, t: u32) -> BFrag {
-        let mut f = [[0u32; 2]; 4];
+        let mut f = BFrag { pos: [[0; 2]; 4], neg: [[0; 2]; 4] };
         let mut c = 0;
         while c < 4 {
-            let (even, odd) = e2m1x8_to_e4m3x8_scaled(w[c]);
-            let keep = if g == 2 * t + c as u32 / 2 { u32::MAX } else { 0 };
-            f[c] = [even & keep, odd & keep];
+            let word = if g == 2 * t + c as u32 / 2 { w[c] } else { 0 };
+            (f.pos[c], f.neg[c]) = e2m1x8_to_s8x2_pos_neg(word);
             c += 1;
         }
-        BFrag(f)
+        f
     }
 
-    /// Four `mma.sync.m16n8k32.e4m3`: A is rows `r` (`a_r`) and `r + 8` (`a_r8`), word `c`
-    /// of each chunk per instruction, even elements in k-slots `4t..4t+4` and odd ones in
-    /// `16+4t..`; B the same slots of `b`. Exact: products of two e4m3 are exact in fp32 and
-    /// the sums of a block need 14 bits.
+    /// Sixteen `mma.sync.m16n8k32.s8` (`IMMA`): per word `c` of the chunks of rows `r`
+    /// (`a_r`) and `r + 8` (`a_r8`), `a·b = a⁺b⁺ + a⁻b⁻ − (a⁺b⁻ + a⁻b⁺)` with all four parts
+    /// non-negative int8, in two independent int32 chains. Exact: `|Σ| ≤ 16·144` per block.
     ///
     /// # Safety
     /// All 32 lanes of the warp call this together (the `mma` is `.aligned`).
     #[inline(always)]
     pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
-        let a = |c: usize| {
-            let (e0, o0) = e2m1x8_to_e4m3x8_scaled(a_r[c]);
-            let (e1, o1) = e2m1x8_to_e4m3x8_scaled(a_r8[c]);
-            [e0, e1, o0, o1]
-        };
-        // Two independent chains of two (words 0, 1 feed block 0; words 2, 3 block 1), added
-        // at the end: a shorter dependency chain than one chain of four.
-        let z = [0f32; 4];
-        let x = unsafe { mma::m16n8k32_e4m3_f32(a(1), b.0[1], mma::m16n8k32_e4m3_f32(a(0), b.0[0], z)) };
-        let y = unsafe { mma::m16n8k32_e4m3_f32(a(3), b.0[3], mma::m16n8k32_e4m3_f32(a(2), b.0[2], z)) };
-        [x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]]
+        let (mut same, mut diff) = ([0i32; 4], [0i32; 4]);
+        let mut c = 0;
+        while c < 4 {
+            let (p0, n0) = e2m1x8_to_s8x2_pos_neg(a_r[c]);
+            let (p1, n1) = e2m1x8_to_s8x2_pos_neg(a_r8[c]);
+            let (ap, an) = ([p0[0], p1[0], p0[1], p1[1]], [n0[0], n1[0], n0[1], n1[1]]);
+            unsafe {
+                same = mma::m16n8k32_s8_s32(ap, b.pos[c], same);
+                diff = mma::m16n8k32_s8_s32(ap, b.neg[c], diff);
+                same = mma::m16n8k32_s8_s32(an, b.neg[c], same);
+                diff = mma::m16n8k32_s8_s32(an, b.pos[c], diff);
+            }
+            c += 1;
+        }
+        [
+            (same[0] - diff[0]) as f32,
+            (same[1] - diff[1]) as f32,
+            (same[2] - diff[2]) as f32,
+            (same[3] - diff[3]) as f32,
+        ]
     }
 }
 

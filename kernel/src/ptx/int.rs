@@ -1,0 +1,15 @@
+//! Integer byte permutation.
+use core::arch::asm;
+
+/// `prmt.b32 d, a, b, c;` — PTX ISA 2.0, sm_20. Byte `i` of `d` is byte `c[4i+2..4i]` of the
+/// 8 bytes `{b, a}` (`a` = bytes 0..4), or that byte's sign replicated when bit `4i + 3` of `c`
+/// is set. [`crate::formats::prmt_emulated`] is the CPU model the decode is tested with.
+#[inline(always)]
+pub fn prmt(a: u32, b: u32, c: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("prmt.b32 {d}, {a}, {b}, {c};", d = out(reg32) d, a = in(reg32) a, b = in(reg32) b,
+             c = in(reg32) c, options(pure, nomem, nostack));
+    }
+    d
+}
