@@ -25,8 +25,8 @@
 //! with butterfly shuffles, the four warps theirs through shared memory, and one thread per
 //! row rounds to fp16 and stores.
 use crate::layout::{
-    AB_BOX_BYTES, BK, CHUNKS_PER_WARP, GEMV_THREADS, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_BOX_BYTES, THREADS,
-    TensorMap, TileConfig, WARPS, map,
+    AB_BOX_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_BOX_BYTES, THREADS, TensorMap,
+    TileConfig, WARPS, map,
 };
 use crate::ptx::{cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::Carver;
@@ -75,32 +75,30 @@ pub mod compute {
 
     /// Sixteen `mma.sync.m16n8k32.s8` (`IMMA`): per word `c` of the chunks of rows `r`
     /// (`a_r`) and `r + 8` (`a_r8`), `a·b = a⁺b⁺ + a⁻b⁻ − (a⁺b⁻ + a⁻b⁺)` with all four parts
-    /// non-negative int8, in two independent int32 chains. Exact: `|Σ| ≤ 16·144` per block.
+    /// non-negative int8, in four independent int32 chains. Exact: `|Σ| ≤ 16·144` per block.
     ///
     /// # Safety
     /// All 32 lanes of the warp call this together (the `mma` is `.aligned`).
     #[inline(always)]
     pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
-        let (mut same, mut diff) = ([0i32; 4], [0i32; 4]);
+        // Four chains of four: `same`/`diff` for the even and the odd words.
+        let (mut same, mut diff) = ([[0i32; 4]; 2], [[0i32; 4]; 2]);
         let mut c = 0;
         while c < 4 {
             let (p0, n0) = e2m1x8_to_s8x2_pos_neg(a_r[c]);
             let (p1, n1) = e2m1x8_to_s8x2_pos_neg(a_r8[c]);
             let (ap, an) = ([p0[0], p1[0], p0[1], p1[1]], [n0[0], n1[0], n0[1], n1[1]]);
+            let h = c % 2;
             unsafe {
-                same = mma::m16n8k32_s8_s32(ap, b.pos[c], same);
-                diff = mma::m16n8k32_s8_s32(ap, b.neg[c], diff);
-                same = mma::m16n8k32_s8_s32(an, b.neg[c], same);
-                diff = mma::m16n8k32_s8_s32(an, b.pos[c], diff);
+                same[h] = mma::m16n8k32_s8_s32(ap, b.pos[c], same[h]);
+                diff[h] = mma::m16n8k32_s8_s32(ap, b.neg[c], diff[h]);
+                same[h] = mma::m16n8k32_s8_s32(an, b.neg[c], same[h]);
+                diff[h] = mma::m16n8k32_s8_s32(an, b.pos[c], diff[h]);
             }
             c += 1;
         }
-        [
-            (same[0] - diff[0]) as f32,
-            (same[1] - diff[1]) as f32,
-            (same[2] - diff[2]) as f32,
-            (same[3] - diff[3]) as f32,
-        ]
+        let d = |j: usize| (same[0][j] + same[1][j] - diff[0][j] - diff[1][j]) as f32;
+        [d(0), d(1), d(2), d(3)]
     }
 }
 
@@ -173,7 +171,7 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
     (cvt::f16_to_f32(h as u16), cvt::f16_to_f32((h >> 16) as u16))
 }
 
-/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`GEMV_THREADS`] threads,
+/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`crate::layout::GEMV_THREADS`] threads,
 /// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
 ///
 /// # Safety
@@ -242,39 +240,50 @@ unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut
         }
     } else {
         let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
-        for kt in 0..tiles {
-            let s = kt % STAGES;
+        // The arithmetic of one K tile in stage `s` (no waiting or releasing).
+        let consume = |s: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
             let base = stage(s);
-            unsafe {
-                mbarrier::wait_parity(full(s), (kt / STAGES) & 1);
-
-                let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + 16 * q), g, t);
-                let (sfb0, sfb1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(
-                    base + tile.sfb_offset() + 2 * q,
-                )));
-                let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
-
-                let mut i = 0;
-                while i < rows {
-                    // Rows r and r + 8 of the block: one tensor-core tile.
-                    let r = g + MMA_ROWS * (i as u32 / 2);
-                    let a_at = |row: u32| base + row * AB_BOX_BYTES + 16 * q;
-                    let sfa_at = |row: u32| base + tile.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
-                    let d = compute::block_sums(
-                        memory::ld_shared_v4(a_at(r)),
-                        memory::ld_shared_v4(a_at(r + 8)),
-                        &b,
-                    );
-                    let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
-                    let (y0, y1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r + 8))));
-                    acc[i] = f16x2::fma_f32(d[0], x0 * sfb0, acc[i]);
-                    acc[i] = f16x2::fma_f32(d[1], x1 * sfb1, acc[i]);
-                    acc[i + 1] = f16x2::fma_f32(d[2], y0 * sfb0, acc[i + 1]);
-                    acc[i + 1] = f16x2::fma_f32(d[3], y1 * sfb1, acc[i + 1]);
-                    i += 2;
-                }
-                mbarrier::arrive(empty(s));
+            let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + 16 * q), g, t);
+            let (sfb0, sfb1) =
+                f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + tile.sfb_offset() + 2 * q)));
+            let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
+            let mut i = 0;
+            while i < rows {
+                // Rows r and r + 8 of the block: one tensor-core tile.
+                let r = g + MMA_ROWS * (i as u32 / 2);
+                let a_at = |row: u32| base + row * AB_BOX_BYTES + 16 * q;
+                let sfa_at = |row: u32| base + tile.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
+                let d =
+                    compute::block_sums(memory::ld_shared_v4(a_at(r)), memory::ld_shared_v4(a_at(r + 8)), &b);
+                let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
+                let (y0, y1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r + 8))));
+                acc[i] = f16x2::fma_f32(d[0], x0 * sfb0, acc[i]);
+                acc[i] = f16x2::fma_f32(d[1], x1 * sfb1, acc[i]);
+                acc[i + 1] = f16x2::fma_f32(d[2], y0 * sfb0, acc[i + 1]);
+                acc[i + 1] = f16x2::fma_f32(d[3], y1 * sfb1, acc[i + 1]);
+                i += 2;
             }
+        };
+        let wait = |kt: u32| unsafe { mbarrier::wait_parity(full(kt % STAGES), (kt / STAGES) & 1) };
+        let release = |kt: u32| unsafe {
+            mbarrier::arrive(empty(kt % STAGES));
+        };
+        // Two tiles per step: their arithmetic is independent, so the compiler interleaves it
+        // and each warp has twice the work in flight between waits.
+        let mut kt = 0;
+        while kt + 2 <= tiles {
+            wait(kt);
+            wait(kt + 1);
+            consume(kt % STAGES, &mut acc);
+            consume((kt + 1) % STAGES, &mut acc);
+            release(kt);
+            release(kt + 1);
+            kt += 2;
+        }
+        if kt < tiles {
+            wait(kt);
+            consume(kt % STAGES, &mut acc);
+            release(kt);
         }
 
         // Lanes t = 0..4 of a row group hold the same rows: butterfly over lane bits 0 and 1.
