@@ -17,6 +17,7 @@ impl Gpu {
         let map = encode_tensor_map(&ByteTensor {
             arg: "data",
             address: self.address(&src),
+            elem_bytes: 1,
             dims: &[cols as u64, rows as u64],
             strides: &[cols as u64],
             box_dims: &[COPY_BOX_COLS, COPY_BOX_ROWS],

@@ -49,10 +49,10 @@ pub enum Error {
     },
     /// Device buffers were prepared for another tile configuration than the active kernel's.
     TileMismatch {
-        /// `bm` the buffers' tensor maps were encoded for.
-        prepared: u32,
-        /// `bm` of the kernel being launched.
-        active: u32,
+        /// The tiles the buffers' tensor maps were encoded for.
+        prepared: kernel::layout::TileConfig,
+        /// The tiles of the kernel being launched.
+        active: kernel::layout::TileConfig,
     },
     /// A CUDA driver call failed.
     Driver {
@@ -94,7 +94,7 @@ impl fmt::Display for Error {
             Error::UnknownVariant { name, known } => write!(f, "no GEMV kernel {name:?}; there are: {known}"),
             Error::TileMismatch { prepared, active } => write!(
                 f,
-                "the buffers' tensor maps were encoded for bm = {prepared}, the active kernel uses bm = {active}: upload again"
+                "the buffers' tensor maps were encoded for {prepared:?}, the active kernel uses {active:?}: upload again"
             ),
             Error::Driver { context, source } => {
                 write!(f, "CUDA driver error while {context}: {source}")

@@ -3,7 +3,7 @@ use crate::error::{DriverContext, Error};
 use crate::gpu::{ByteTensor, Gpu, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::f16;
-use kernel::layout::{AB_BOX_BYTES, GEMV_THREADS, SF_BOX_BYTES, Shape, TensorMap, map};
+use kernel::layout::{AB_BOX_ELEMS, GEMV_THREADS, Shape, TensorMap, TileConfig, map};
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +42,8 @@ impl GemvInputs {
 /// One problem resident on the GPU: inputs, output and the four tensor maps.
 pub struct DeviceGemv {
     shape: Shape,
-    /// `bm` the tensor maps' boxes were encoded for.
-    bm: u32,
+    /// The tile configuration the tensor maps' boxes were encoded for.
+    tile: TileConfig,
     // Held so the maps' addresses stay valid.
     _a: CudaSlice<u8>,
     _b: CudaSlice<u8>,
@@ -71,44 +71,53 @@ impl Gpu {
         let maps = self
             .tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
-        Ok(DeviceGemv { shape: s, bm: self.gemv.tile.bm, _a: a, _b: b, _sfa: sfa, _sfb: sfb, c, maps })
+        Ok(DeviceGemv { shape: s, tile: self.gemv.tile, _a: a, _b: b, _sfa: sfa, _sfb: sfb, c, maps })
     }
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
     /// addresses (`[a, sfa, b, sfb]`).
     fn tensor_maps(&self, s: Shape, [a, sfa, b, sfb]: [u64; 4]) -> Result<[TensorMap; map::COUNT], Error> {
+        let tile = self.gemv.tile;
         let (m, l) = (s.m as u64, s.l as u64);
         let (kb, ks) = (s.k as u64 / 2, s.k as u64 / 16);
+        // `a` and `b` as words of `e` bytes: a box row is 256 words = bk/2 bytes.
+        let e = tile.ab_elem_bytes();
+        let ke = kb / e as u64;
         // The box is always a full tile (tx_bytes counts it); rows past m read as zeros.
-        let bm = self.gemv.tile.bm;
+        let bm = tile.bm;
+        let (ab_box, sf_box) = (AB_BOX_ELEMS, tile.sf_row_bytes());
         let mut maps = [TensorMap([0; 16]); map::COUNT];
         maps[map::A] = encode_tensor_map(&ByteTensor {
             arg: "a",
             address: a,
-            dims: &[kb, m, l],
+            elem_bytes: e,
+            dims: &[ke, m, l],
             strides: &[kb, kb * m],
-            box_dims: &[AB_BOX_BYTES, bm, 1],
+            box_dims: &[ab_box, bm, 1],
         })?;
         maps[map::SFA] = encode_tensor_map(&ByteTensor {
             arg: "sfa",
             address: sfa,
+            elem_bytes: 1,
             dims: &[ks, m, l],
             strides: &[ks, ks * m],
-            box_dims: &[SF_BOX_BYTES, bm, 1],
+            box_dims: &[sf_box, bm, 1],
         })?;
         maps[map::B] = encode_tensor_map(&ByteTensor {
             arg: "b",
             address: b,
-            dims: &[kb, l],
+            elem_bytes: e,
+            dims: &[ke, l],
             strides: &[kb],
-            box_dims: &[AB_BOX_BYTES, 1],
+            box_dims: &[ab_box, 1],
         })?;
         maps[map::SFB] = encode_tensor_map(&ByteTensor {
             arg: "sfb",
             address: sfb,
+            elem_bytes: 1,
             dims: &[ks, l],
             strides: &[ks],
-            box_dims: &[SF_BOX_BYTES, 1],
+            box_dims: &[sf_box, 1],
         })?;
         Ok(maps)
     }
@@ -118,8 +127,8 @@ impl Gpu {
     pub fn launch_gemv(&self, d: &mut DeviceGemv) -> Result<(), Error> {
         d.shape.can_implement()?;
         let tile = self.gemv.tile;
-        if d.bm != tile.bm {
-            return Err(Error::TileMismatch { prepared: d.bm, active: tile.bm });
+        if d.tile != tile {
+            return Err(Error::TileMismatch { prepared: d.tile, active: tile });
         }
         let cfg = LaunchConfig {
             grid_dim: d.shape.grid(&tile),

@@ -146,14 +146,17 @@ impl Gpu {
     }
 }
 
-/// A 2-D or 3-D tensor of bytes, to be described by a tensor map.
+/// A 2-D or 3-D tensor of unsigned integers of 1, 2 or 4 bytes (packed FP4/FP8 data viewed
+/// as wider words, so that one TMA box row, at most 256 elements, can span up to 1 KiB).
 #[derive(Clone, Copy, Debug)]
 pub struct ByteTensor<'a> {
     /// Which argument this is (for errors).
     pub arg: &'static str,
     /// Global address.
     pub address: u64,
-    /// Sizes, innermost first, in bytes for dimension 0 and elements otherwise.
+    /// Bytes per element: 1, 2 or 4.
+    pub elem_bytes: u32,
+    /// Sizes in elements, innermost first.
     pub dims: &'a [u64],
     /// Byte strides of dimensions 1.. (dimension 0 is contiguous).
     pub strides: &'a [u64],
@@ -199,7 +202,7 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Encodes a tiled tensor map of bytes (no swizzle, no interleave, out-of-bounds elements
+/// Encodes a tiled tensor map (no swizzle, no interleave, out-of-bounds elements
 /// read as zero, L2 promotion of 256 bytes).
 pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
     check_tensor(t)?;
@@ -208,7 +211,11 @@ pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
     let res = unsafe {
         sys::cuTensorMapEncodeTiled(
             &mut map,
-            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+            match t.elem_bytes {
+                1 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+                2 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT16,
+                _ => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT32,
+            },
             t.dims.len() as u32,
             t.address as *mut std::ffi::c_void,
             t.dims.as_ptr(),
@@ -243,7 +250,7 @@ mod tests {
         strides: &'static [u64],
         box_dims: &'static [u32],
     ) -> ByteTensor<'static> {
-        ByteTensor { arg: "a", address, dims, strides, box_dims }
+        ByteTensor { arg: "a", address, elem_bytes: 1, dims, strides, box_dims }
     }
 
     #[test]
@@ -257,6 +264,7 @@ mod tests {
             (tensor(0x1000, &[256, 4], &[256], &[512, 4]), "box dimension 0"),
             (tensor(0x1000, &[256, 4], &[256], &[8, 4]), "inner dimension"),
             (tensor(0x1000, &[256, 4], &[256, 256], &[256, 4]), "rank"),
+            (ByteTensor { elem_bytes: 8, ..tensor(0x1000, &[256, 4], &[256], &[256, 4]) }, "element size"),
         ];
         for (t, words) in cases {
             let e = check_tensor(&t).unwrap_err();

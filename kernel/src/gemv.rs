@@ -16,8 +16,8 @@
 //!   `add.rn.f16x2` of the lanes (the seed's CUDA design).
 //!
 //! # Work of a thread
-//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in tiles of [`BK`]. Lane
-//! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every tile, for rows
+//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of [`BK`]). Lane
+//! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
 //! `g + 8i`. Per tile it reads its 16 bytes of `b` and 2 bytes of `sfb` once, then for each
 //! pair of rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets
 //! four block sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a
@@ -25,7 +25,7 @@
 //! with butterfly shuffles, the four warps theirs through shared memory, and one thread per
 //! row rounds to fp16 and stores.
 use crate::layout::{
-    AB_BOX_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_BOX_BYTES, THREADS, TensorMap,
+    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_PASS_BYTES, THREADS, TensorMap,
     TileConfig, WARPS, map,
 };
 use crate::ptx::{cvt, f16x2, mbarrier, memory, misc, shfl, tma};
@@ -179,9 +179,14 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// this `m`, `k` and `BM`; `c` holds `l · m` fp16; `k` is a positive multiple of
 /// [`crate::layout::K_MULTIPLE`].
 #[inline(always)]
-unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut u16, m: u32, k: u32) {
-    const { TileConfig { bm: BM, stages: STAGES }.check() };
-    let tile = TileConfig { bm: BM, stages: STAGES };
+unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
+    maps: *const TensorMap,
+    c: *mut u16,
+    m: u32,
+    k: u32,
+) {
+    const { TileConfig { bm: BM, stages: STAGES, bk: BKS }.check() };
+    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
     let (warp, lane) = (tid / 32, tid % 32);
@@ -206,15 +211,16 @@ unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut
     // Thread 0 fills stage `s` with K tile `kt`.
     let issue = |s: u32, kt: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
-        let k0 = (kt * BK) as i32;
+        let k0 = (kt * BKS) as i32;
+        let ab = k0 / 2 / tile.ab_elem_bytes() as i32; // in tensor-map elements
         mbarrier::arrive_expect_tx(bar, tile.tx_bytes());
-        tma::load_3d(dst, map_a, bar, k0 / 2, row0 as i32, l as i32);
+        tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
         tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
-        tma::load_2d(dst + tile.b_offset(), map_b, bar, k0 / 2, l as i32);
+        tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l as i32);
         tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
     };
 
-    let tiles = k.div_ceil(BK);
+    let tiles = k.div_ceil(BKS);
     if tid == 0 {
         unsafe {
             for s in 0..STAGES {
@@ -241,18 +247,20 @@ unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut
     } else {
         let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
         // The arithmetic of one K tile in stage `s` (no waiting or releasing).
-        let consume = |s: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
+        // The arithmetic of pass `p` of the K tile in stage `s` (no waiting or releasing).
+        let consume = |s: u32, p: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
             let base = stage(s);
-            let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + 16 * q), g, t);
+            let (ab, sf) = (AB_PASS_BYTES * p + 16 * q, SF_PASS_BYTES * p + 2 * q);
+            let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + ab), g, t);
             let (sfb0, sfb1) =
-                f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + tile.sfb_offset() + 2 * q)));
+                f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + tile.sfb_offset() + sf)));
             let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
             let mut i = 0;
             while i < rows {
                 // Rows r and r + 8 of the block: one tensor-core tile.
                 let r = g + MMA_ROWS * (i as u32 / 2);
-                let a_at = |row: u32| base + row * AB_BOX_BYTES + 16 * q;
-                let sfa_at = |row: u32| base + tile.sfa_offset() + row * SF_BOX_BYTES + 2 * q;
+                let a_at = |row: u32| base + row * tile.ab_row_bytes() + ab;
+                let sfa_at = |row: u32| base + tile.sfa_offset() + row * tile.sf_row_bytes() + sf;
                 let d =
                     compute::block_sums(memory::ld_shared_v4(a_at(r)), memory::ld_shared_v4(a_at(r + 8)), &b);
                 let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
@@ -268,21 +276,11 @@ unsafe fn gemv<const BM: u32, const STAGES: u32>(maps: *const TensorMap, c: *mut
         let release = |kt: u32| unsafe {
             mbarrier::arrive(empty(kt % STAGES));
         };
-        // Two tiles per step: their arithmetic is independent, so the compiler interleaves it
-        // and each warp has twice the work in flight between waits.
-        let mut kt = 0;
-        while kt + 2 <= tiles {
+        for kt in 0..tiles {
             wait(kt);
-            wait(kt + 1);
-            consume(kt % STAGES, &mut acc);
-            consume((kt + 1) % STAGES, &mut acc);
-            release(kt);
-            release(kt + 1);
-            kt += 2;
-        }
-        if kt < tiles {
-            wait(kt);
-            consume(kt % STAGES, &mut acc);
+            for p in 0..tile.passes() {
+                consume(kt % STAGES, p, &mut acc);
+            }
             release(kt);
         }
 
@@ -324,7 +322,7 @@ macro_rules! gemv_entry {
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(maps: *const TensorMap, c: *mut u16, m: u32, k: u32) {
             const T: TileConfig = $tile;
-            unsafe { gemv::<{ T.bm }, { T.stages }>(maps, c, m, k) }
+            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k) }
         }
     };
 }
@@ -336,21 +334,26 @@ gemv_entry!(
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[0]`.
-    nvfp4_gemv_bm16_s4,
+    nvfp4_gemv_bm16_k512_s4,
     crate::layout::VARIANTS[0].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[1]`.
-    nvfp4_gemv_bm16_s8,
+    nvfp4_gemv_bm16_k1024_s4,
     crate::layout::VARIANTS[1].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[2]`.
-    nvfp4_gemv_bm32_s4,
+    nvfp4_gemv_bm16_k2048_s3,
     crate::layout::VARIANTS[2].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[3]`.
-    nvfp4_gemv_bm32_s6,
+    nvfp4_gemv_bm32_k512_s6,
     crate::layout::VARIANTS[3].1
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[4]`.
+    nvfp4_gemv_bm32_k1024_s4,
+    crate::layout::VARIANTS[4].1
 );

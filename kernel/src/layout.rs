@@ -27,8 +27,10 @@ pub const WARPS: u32 = THREADS / 32;
 /// Threads per GEMV block: the consumer warps and one producer warp, whose lane 0 issues the
 /// TMA copies (so no consumer ever waits for a stage to drain before refilling it).
 pub const GEMV_THREADS: u32 = THREADS + 32;
-/// K elements per tile (one TMA box of `a` is `BK/2` = 256 bytes wide: the TMA limit).
+/// K elements the block's threads cover in one pass: a stage holds `bk / BK` passes.
 pub const BK: u32 = 512;
+/// Largest K per stage: a TMA box row holds at most 256 elements of at most 4 bytes here.
+pub const MAX_STAGE_K: u32 = 2048;
 /// K elements one thread reduces per tile and row: 16 bytes of `a`, two scale blocks.
 pub const CHUNK: u32 = 32;
 /// FP4 elements per scale factor.
@@ -42,10 +44,12 @@ pub const MMA_ROWS: u32 = 16;
 /// `K` must be a multiple of this: the row strides of `sfa`/`sfb` (`K/16` bytes) must be
 /// multiples of 16 bytes for a TMA tensor map.
 pub const K_MULTIPLE: u32 = 256;
-/// Bytes of one TMA box row of `a` and `b`.
-pub const AB_BOX_BYTES: u32 = BK / 2;
-/// Bytes of one TMA box row of `sfa` and `sfb`.
-pub const SF_BOX_BYTES: u32 = BK / SF_VEC;
+/// Bytes of `a` (and `b`) per row in one pass.
+pub const AB_PASS_BYTES: u32 = BK / 2;
+/// Bytes of `sfa` (and `sfb`) per row in one pass.
+pub const SF_PASS_BYTES: u32 = BK / SF_VEC;
+/// Elements in one TMA box row of `a` and `b` (the TMA limit).
+pub const AB_BOX_ELEMS: u32 = 256;
 /// Alignment of every TMA destination inside a stage.
 pub const SMEM_ALIGN: u32 = 128;
 /// Largest `bm` a build may use (the kernel keeps `bm / 8` fp32 accumulators per thread).
@@ -54,24 +58,21 @@ pub const MAX_BM: u32 = 32;
 const _: () = {
     assert!(WARPS * CHUNKS_PER_WARP * CHUNK == BK, "the warps' chunks tile a K tile");
     assert!(ROW_GROUPS * CHUNKS_PER_WARP == 32, "a warp is 8 row groups × 4 chunks");
-    assert!(AB_BOX_BYTES <= 256, "TMA box dimensions are at most 256 elements");
-    assert!(
-        AB_BOX_BYTES.is_multiple_of(16) && SF_BOX_BYTES.is_multiple_of(16),
-        "TMA box rows are multiples of 16 bytes"
-    );
+    assert!(AB_PASS_BYTES == AB_BOX_ELEMS, "one pass is one box of one-byte elements");
+    assert!(SF_PASS_BYTES.is_multiple_of(16), "TMA box rows are multiples of 16 bytes");
     assert!(CHUNK == 2 * SF_VEC, "a chunk holds exactly two scale blocks");
     assert!(K_MULTIPLE.is_multiple_of(BK) || BK.is_multiple_of(K_MULTIPLE));
 };
 
 /// Index of each tensor map in the array the GEMV kernel receives.
 pub mod map {
-    /// `a`: 3-D `{K/2, M, L}` bytes, box `{BK/2, bm, 1}`.
+    /// `a`: 3-D `{K/2/e, M, L}` elements of `e = bk/512` bytes, box `{256, bm, 1}`.
     pub const A: usize = 0;
-    /// `sfa`: 3-D `{K/16, M, L}` bytes, box `{BK/16, bm, 1}`.
+    /// `sfa`: 3-D `{K/16, M, L}` bytes, box `{bk/16, bm, 1}`.
     pub const SFA: usize = 1;
-    /// `b`: 2-D `{K/2, L}` bytes, box `{BK/2, 1}`.
+    /// `b`: 2-D `{K/2/e, L}` elements of `e` bytes, box `{256, 1}`.
     pub const B: usize = 2;
-    /// `sfb`: 2-D `{K/16, L}` bytes, box `{BK/16, 1}`.
+    /// `sfb`: 2-D `{K/16, L}` bytes, box `{bk/16, 1}`.
     pub const SFB: usize = 3;
     /// Number of maps.
     pub const COUNT: usize = 4;
@@ -92,6 +93,9 @@ pub struct TileConfig {
     pub bm: u32,
     /// Shared-memory stages in the TMA pipeline.
     pub stages: u32,
+    /// K elements per stage (a multiple of [`BK`], at most [`MAX_STAGE_K`]): wider stages
+    /// read longer runs of each row of `a` per TMA request.
+    pub bk: u32,
 }
 
 impl TileConfig {
@@ -99,18 +103,34 @@ impl TileConfig {
     pub const fn rows_per_thread(&self) -> u32 {
         self.bm / ROW_GROUPS
     }
+    /// Bytes of one row of `a` (and of `b`) in a stage.
+    pub const fn ab_row_bytes(&self) -> u32 {
+        self.bk / 2
+    }
+    /// Bytes of one row of `sfa` (and of `sfb`) in a stage.
+    pub const fn sf_row_bytes(&self) -> u32 {
+        self.bk / SF_VEC
+    }
+    /// Element size of the `a`/`b` tensor maps: a box row is 256 elements of this many bytes.
+    pub const fn ab_elem_bytes(&self) -> u32 {
+        self.ab_row_bytes() / AB_BOX_ELEMS
+    }
+    /// Passes of [`BK`] per stage.
+    pub const fn passes(&self) -> u32 {
+        self.bk / BK
+    }
     /// Bytes of the `a` tile of one stage.
     pub const fn a_bytes(&self) -> u32 {
-        self.bm * AB_BOX_BYTES
+        self.bm * self.ab_row_bytes()
     }
     /// Bytes of the `sfa` tile of one stage.
     pub const fn sfa_bytes(&self) -> u32 {
-        self.bm * SF_BOX_BYTES
+        self.bm * self.sf_row_bytes()
     }
     /// Bytes TMA delivers per stage (the `expect_tx` count): full boxes, out-of-bounds
     /// elements included (TMA fills them with zeros and counts them).
     pub const fn tx_bytes(&self) -> u32 {
-        self.a_bytes() + self.sfa_bytes() + AB_BOX_BYTES + SF_BOX_BYTES
+        self.a_bytes() + self.sfa_bytes() + self.ab_row_bytes() + self.sf_row_bytes()
     }
     /// Offset of `sfa` within a stage.
     pub const fn sfa_offset(&self) -> u32 {
@@ -122,11 +142,11 @@ impl TileConfig {
     }
     /// Offset of `sfb` within a stage.
     pub const fn sfb_offset(&self) -> u32 {
-        self.b_offset() + round_up(AB_BOX_BYTES, SMEM_ALIGN)
+        self.b_offset() + round_up(self.ab_row_bytes(), SMEM_ALIGN)
     }
     /// Bytes of one stage.
     pub const fn stage_bytes(&self) -> u32 {
-        self.sfb_offset() + round_up(SF_BOX_BYTES, SMEM_ALIGN)
+        self.sfb_offset() + round_up(self.sf_row_bytes(), SMEM_ALIGN)
     }
     /// Offset of the `2·stages` mbarriers (`full[0..stages]`, then `empty[0..stages]`).
     pub const fn barrier_offset(&self) -> u32 {
@@ -145,6 +165,7 @@ impl TileConfig {
         assert!(self.bm.is_multiple_of(ROW_GROUPS), "bm is a multiple of the row groups");
         assert!(self.bm <= 256, "bm is a TMA box dimension");
         assert!(self.stages >= 2, "at least double buffering");
+        assert!(self.bk.is_multiple_of(BK) && self.bk <= MAX_STAGE_K, "bk is 512, 1024 or 2048");
         assert!(self.smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
     }
 }
@@ -154,19 +175,20 @@ const fn round_up(x: u32, to: u32) -> u32 {
 }
 
 /// The sm_90a (H100/H200: 132 SMs, ~4.8 TB/s) build. See BENCHMARKS.md for how it was chosen.
-pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4 };
+pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4, bk: 512 };
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
-pub const VARIANTS: [(&str, TileConfig); 4] = [
-    ("nvfp4_gemv_bm16_s4", TileConfig { bm: 16, stages: 4 }),
-    ("nvfp4_gemv_bm16_s8", TileConfig { bm: 16, stages: 8 }),
-    ("nvfp4_gemv_bm32_s4", TileConfig { bm: 32, stages: 4 }),
-    ("nvfp4_gemv_bm32_s6", TileConfig { bm: 32, stages: 6 }),
+pub const VARIANTS: [(&str, TileConfig); 5] = [
+    ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512 }),
+    ("nvfp4_gemv_bm16_k1024_s4", TileConfig { bm: 16, stages: 4, bk: 1024 }),
+    ("nvfp4_gemv_bm16_k2048_s3", TileConfig { bm: 16, stages: 3, bk: 2048 }),
+    ("nvfp4_gemv_bm32_k512_s6", TileConfig { bm: 32, stages: 6, bk: 512 }),
+    ("nvfp4_gemv_bm32_k1024_s4", TileConfig { bm: 32, stages: 4, bk: 1024 }),
 ];
 /// The sm_100a (B200: 148 SMs, ~8 TB/s) build: same structure, deeper pipeline to cover the
 /// larger bandwidth-latency product. Never run: no B200 was available.
-pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6 };
+pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6, bk: 512 };
 
 const _: () = {
     SM90_TILE.check();
@@ -306,8 +328,9 @@ mod tests {
             assert_eq!(t.sfb_offset() % SMEM_ALIGN, 0);
             assert!(t.sfa_offset() >= t.a_bytes());
             assert!(t.b_offset() >= t.sfa_offset() + t.sfa_bytes());
-            assert!(t.sfb_offset() >= t.b_offset() + AB_BOX_BYTES);
-            assert!(t.stage_bytes() >= t.sfb_offset() + SF_BOX_BYTES);
+            assert!(t.sfb_offset() >= t.b_offset() + t.ab_row_bytes());
+            assert!(t.stage_bytes() >= t.sfb_offset() + t.sf_row_bytes());
+            assert!([1, 2, 4].contains(&t.ab_elem_bytes()));
             assert_eq!(t.barrier_offset() % 8, 0);
             assert_eq!(t.reduce_offset() % 8, 0);
             assert_eq!(t.rows_per_thread() * ROW_GROUPS, t.bm);
