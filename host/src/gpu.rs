@@ -193,11 +193,12 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
             return fail(format!("box dimension {i} is {b}; it must be in 1..=256"));
         }
     }
-    if !t.box_dims[0].is_multiple_of(16) {
-        return fail(format!(
-            "the box's inner dimension is {} bytes; it must be a multiple of 16",
-            t.box_dims[0]
-        ));
+    if ![1, 2, 4].contains(&t.elem_bytes) {
+        return fail(format!("element size {} bytes; 1, 2 or 4 are supported", t.elem_bytes));
+    }
+    let inner = t.box_dims[0] * t.elem_bytes;
+    if !inner.is_multiple_of(16) {
+        return fail(format!("the box's inner dimension is {inner} bytes; it must be a multiple of 16"));
     }
     Ok(())
 }
