@@ -139,6 +139,8 @@ impl Gpu {
 pub struct BenchRow {
     /// The GEMV entry point measured.
     pub variant: &'static str,
+    /// K splits of its launches.
+    pub splits: u32,
     /// The shape.
     pub shape: Shape,
     /// Bytes the GEMV must move (`Shape::min_bytes`).
@@ -222,14 +224,16 @@ pub fn bench_shape(
     }
     let launches = cfg.min_launches.div_ceil(sets) * sets;
     let gemv = gpu.time_graph(launches, cfg.replays, |i| gpu.launch_gemv(&mut devs[i % sets]))?;
-    Ok(BenchRow { variant: gpu.gemv.name, shape, bytes, gemv, read, ceiling_gbps, check })
+    let splits = devs[0].splits();
+    Ok(BenchRow { variant: gpu.gemv.name, splits, shape, bytes, gemv, read, ceiling_gbps, check })
 }
 
 /// The table the CLI prints.
 pub fn table(rows: &[BenchRow]) -> String {
     let mut s = format!(
-        "{:<20} {:<20} {:>10} {:>10} {:>9} {:>8} {:>10} {:>8} {:>10} {:>6}\n",
+        "{:<26} {:>5} {:<16} {:>8} {:>9} {:>7} {:>7} {:>9} {:>7} {:>9} {:>5}\n",
         "kernel",
+        "split",
         "shape (m,k,l)",
         "MB",
         "time µs",
@@ -242,8 +246,9 @@ pub fn table(rows: &[BenchRow]) -> String {
     );
     for r in rows {
         s += &format!(
-            "{:<20} {:<20} {:>10.2} {:>10.2} {:>9.0} {:>7.1}% {:>10.2} {:>7.2}x {:>10.2e} {:>6}\n",
+            "{:<26} {:>5} {:<16} {:>8.2} {:>9.2} {:>7.0} {:>6.1}% {:>9.2} {:>6.2}x {:>9.2e} {:>5}\n",
             r.variant,
+            r.splits,
             format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l),
             r.bytes as f64 / 1e6,
             r.gemv.median_us,
@@ -261,15 +266,16 @@ pub fn table(rows: &[BenchRow]) -> String {
 /// CSV of the rows.
 pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
     let mut s = String::from(
-        "device,driver,target,kernel,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed\n",
+        "device,driver,target,kernel,splits,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed\n",
     );
     for r in rows {
         s += &format!(
-            "{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
+            "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
             gpu.info.name,
             gpu.info.driver,
             gpu.build.target,
             r.variant,
+            r.splits,
             r.shape.m,
             r.shape.k,
             r.shape.l,
@@ -296,11 +302,11 @@ pub fn json(rows: &[BenchRow], gpu: &Gpu) -> String {
         .iter()
         .map(|r| {
             format!(
-                "  {{\"device\": \"{}\", \"driver\": \"{}\", \"target\": \"{}\", \"kernel\": \"{}\", \"m\": {}, \"k\": {}, \"l\": {}, \"bytes\": {}, \
+                "  {{\"device\": \"{}\", \"driver\": \"{}\", \"target\": \"{}\", \"kernel\": \"{}\", \"splits\": {}, \"m\": {}, \"k\": {}, \"l\": {}, \"bytes\": {}, \
                  \"time_us_median\": {:.3}, \"time_us_min\": {:.3}, \"time_us_max\": {:.3}, \"gbps\": {:.1}, \
                  \"ceiling_gbps\": {:.1}, \"pct_of_ceiling\": {:.2}, \"read_us_median\": {:.3}, \"vs_read\": {:.4}, \
                  \"max_abs_err\": {:e}, \"rel_norm_err\": {:e}, \"passed\": {}}}",
-                gpu.info.name, gpu.info.driver, gpu.build.target, r.variant, r.shape.m, r.shape.k, r.shape.l, r.bytes,
+                gpu.info.name, gpu.info.driver, gpu.build.target, r.variant, r.splits, r.shape.m, r.shape.k, r.shape.l, r.bytes,
                 r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
                 r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
             )

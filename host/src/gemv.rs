@@ -51,12 +51,20 @@ pub struct DeviceGemv {
     _sfb: CudaSlice<u8>,
     c: CudaSlice<u16>,
     maps: CudaSlice<u8>,
+    /// K splits (grid z) and, for more than one, the split sums and per-row-tile tickets.
+    splits: u32,
+    split_sums: CudaSlice<f32>,
+    tickets: CudaSlice<u32>,
 }
 
 impl DeviceGemv {
     /// The shape.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+    /// K splits of the launches (grid `z`).
+    pub fn splits(&self) -> u32 {
+        self.splits
     }
 }
 
@@ -71,7 +79,26 @@ impl Gpu {
         let maps = self
             .tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
-        Ok(DeviceGemv { shape: s, tile: self.gemv.tile, _a: a, _b: b, _sfa: sfa, _sfb: sfb, c, maps })
+        let tile = self.gemv.tile;
+        let splits = self.splits_override.unwrap_or_else(|| s.splits(&tile, self.info.sm_count)).max(1);
+        let (gx, gy, _) = s.grid(&tile);
+        let (sums_len, tickets_len) =
+            if splits > 1 { (splits as usize * s.c_len(), gx as usize * gy as usize) } else { (1, 1) };
+        let split_sums = self.stream.alloc_zeros::<f32>(sums_len).during("allocating split sums")?;
+        let tickets = self.stream.alloc_zeros::<u32>(tickets_len).during("allocating split tickets")?;
+        Ok(DeviceGemv {
+            shape: s,
+            tile,
+            _a: a,
+            _b: b,
+            _sfa: sfa,
+            _sfb: sfb,
+            c,
+            maps,
+            splits,
+            split_sums,
+            tickets,
+        })
     }
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
@@ -130,14 +157,15 @@ impl Gpu {
         if d.tile != tile {
             return Err(Error::TileMismatch { prepared: d.tile, active: tile });
         }
+        let (gx, gy, _) = d.shape.grid(&tile);
         let cfg = LaunchConfig {
-            grid_dim: d.shape.grid(&tile),
+            grid_dim: (gx, gy, d.splits),
             block_dim: (GEMV_THREADS, 1, 1),
             shared_mem_bytes: tile.smem_bytes(),
         };
         let (m, k) = (d.shape.m, d.shape.k);
         let mut launch = self.stream.launch_builder(&self.gemv.func);
-        launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k);
+        launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
         Ok(())
     }

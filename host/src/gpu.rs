@@ -46,6 +46,8 @@ pub struct Gpu {
     pub build: PtxBuild,
     /// The device.
     pub info: DeviceInfo,
+    /// K splits for later uploads; `None` picks them with `Shape::splits`.
+    pub splits_override: Option<u32>,
 }
 
 impl Gpu {
@@ -102,7 +104,7 @@ impl Gpu {
         }
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
-        Ok(Gpu { ctx, stream, gemv, variants, copy, read, build, info })
+        Ok(Gpu { ctx, stream, gemv, variants, copy, read, build, info, splits_override: None })
     }
 
     /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`.

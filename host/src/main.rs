@@ -20,6 +20,7 @@ commands:
       --shapes S         bench (default) | sweep | all | a list like 7168,16384,1;4096,7168,8
       --replays N        timed graph replays per shape (default 30)
       --variant V        GEMV entry point(s): a name, a comma list, or all (default: the build's own)
+      --splits N         K splits per launch (default: chosen per shape to fill the GPU)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
                          one problem: GPU vs CPU reference, element by element
@@ -155,6 +156,9 @@ fn bench(gpu: &mut Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
         Some(v) => v.split(',').map(String::from).collect(),
     };
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
+    if let Some(n) = take_opt(args, "--splits")? {
+        gpu.splits_override = Some(parse(Some(n), "--splits", 1u32)?);
+    }
     let (csv_path, json_path, svg_path) =
         (take_opt(args, "--csv")?, take_opt(args, "--json")?, take_opt(args, "--svg")?);
     if let Some(extra) = args.first() {

@@ -16,7 +16,7 @@
 //!   `add.rn.f16x2` of the lanes (the seed's CUDA design).
 //!
 //! # Work of a thread
-//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of [`BK`]). Lane
+//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of [`crate::layout::BK`]). Lane
 //! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
 //! `g + 8i`. Per tile it reads its 16 bytes of `b` and 2 bytes of `sfb` once, then for each
 //! pair of rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets
@@ -25,7 +25,7 @@
 //! with butterfly shuffles, the four warps theirs through shared memory, and one thread per
 //! row rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_PASS_BYTES, THREADS, TensorMap,
+    AB_PASS_BYTES, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_PASS_BYTES, THREADS, TensorMap,
     TileConfig, WARPS, map,
 };
 use crate::ptx::{cvt, f16x2, mbarrier, memory, misc, shfl, tma};
@@ -174,16 +174,22 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`crate::layout::GEMV_THREADS`] threads,
 /// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
 ///
+/// `grid.z` splits K (see `Shape::splits`); with more than one split, `split_sums` holds
+/// `grid.z · l · m` fp32 and `tickets` `l · grid.x` zeroed `u32` (the kernel leaves them
+/// zeroed again).
+///
 /// # Safety
 /// `maps` points to [`map::COUNT`] tensor maps encoded by the host as [`map`] describes for
 /// this `m`, `k` and `BM`; `c` holds `l · m` fp16; `k` is a positive multiple of
-/// [`crate::layout::K_MULTIPLE`].
+/// [`crate::layout::K_MULTIPLE`]; `split_sums` and `tickets` as above.
 #[inline(always)]
 unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     maps: *const TensorMap,
     c: *mut u16,
     m: u32,
     k: u32,
+    split_sums: *mut f32,
+    tickets: *mut u32,
 ) {
     const { TileConfig { bm: BM, stages: STAGES, bk: BKS }.check() };
     let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS };
@@ -199,6 +205,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     let stages = carve.take::<u8>(STAGES * tile.stage_bytes(), 128);
     let bars = carve.take::<u64>(2 * STAGES, 8);
     let partials = carve.take::<f32>(WARPS * BM, 16);
+    let last_flag = carve.take::<u32>(1, 4).at(0);
     let stage = |s: u32| stages.at(s * tile.stage_bytes());
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);
@@ -208,10 +215,17 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     let map_b = unsafe { maps.add(map::B) }.cast::<u8>();
     let map_sfb = unsafe { maps.add(map::SFB) }.cast::<u8>();
 
-    // Thread 0 fills stage `s` with K tile `kt`.
+    // This block's share of K: split `z` of `grid.z` takes tiles `kt0 .. kt0 + tiles`.
+    let (split, splits) = (misc::block_idx_z(), misc::grid_dim_z());
+    let all_tiles = k.div_ceil(BKS);
+    let per_split = all_tiles.div_ceil(splits);
+    let kt0 = (split * per_split).min(all_tiles);
+    let tiles = per_split.min(all_tiles - kt0);
+
+    // The producer fills stage `s` with K tile `kt0 + kt`.
     let issue = |s: u32, kt: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
-        let k0 = (kt * BKS) as i32;
+        let k0 = ((kt0 + kt) * BKS) as i32;
         let ab = k0 / 2 / tile.ab_elem_bytes() as i32; // in tensor-map elements
         mbarrier::arrive_expect_tx(bar, tile.tx_bytes());
         tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
@@ -220,7 +234,6 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
         tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
     };
 
-    let tiles = k.div_ceil(BKS);
     if tid == 0 {
         unsafe {
             for s in 0..STAGES {
@@ -298,16 +311,50 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
         }
     }
     misc::sync_threads();
+    let row = row0 + tid;
+    let out = |v: f32| unsafe {
+        memory::st_global_cs_u16(c.add(l as usize * m as usize + row as usize), cvt::f32_to_f16(v))
+    };
+    let mut v = 0f32;
     if tid < BM {
-        let mut v = 0f32;
         for w in 0..WARPS {
             v += unsafe { memory::ld_shared_f32(partials.at(w * BM + tid)) };
         }
-        let row = row0 + tid;
-        if row < m {
-            unsafe {
-                memory::st_global_cs_u16(c.add(l as usize * m as usize + row as usize), cvt::f32_to_f16(v))
-            };
+    }
+    if splits == 1 {
+        if tid < BM && row < m {
+            out(v);
+        }
+        return;
+    }
+    // Split K: every split stores its row sums; the last block of the row tile to arrive
+    // (an atomic ticket per row tile) adds them in split order, so the result does not
+    // depend on arrival order, and resets the ticket for the next launch.
+    let slot = |z: u32| unsafe {
+        split_sums.add((z as usize * misc::grid_dim_y() as usize + l as usize) * m as usize + row as usize)
+    };
+    if tid < BM && row < m {
+        unsafe { memory::st_global_f32(slot(split), v) };
+    }
+    memory::fence_acq_rel_gpu();
+    misc::sync_threads();
+    let ticket = unsafe { tickets.add((l * misc::grid_dim_x() + misc::block_idx_x()) as usize) };
+    if tid == 0 {
+        let last = unsafe { memory::atom_add_global_u32(ticket, 1) } == splits - 1;
+        unsafe { memory::st_shared_u32(last_flag, last as u32) };
+    }
+    misc::sync_threads();
+    if unsafe { memory::ld_shared_u32(last_flag) } != 0 {
+        memory::fence_acq_rel_gpu();
+        if tid < BM && row < m {
+            let mut sum = 0f32;
+            for z in 0..splits {
+                sum += unsafe { memory::ld_global_cg_f32(slot(z)) };
+            }
+            out(sum);
+        }
+        if tid == 0 {
+            unsafe { memory::st_global_u32(ticket, 0) };
         }
     }
 }
@@ -320,9 +367,16 @@ macro_rules! gemv_entry {
         /// # Safety
         /// As [`gemv`].
         #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $name(maps: *const TensorMap, c: *mut u16, m: u32, k: u32) {
+        pub unsafe extern "ptx-kernel" fn $name(
+            maps: *const TensorMap,
+            c: *mut u16,
+            m: u32,
+            k: u32,
+            split_sums: *mut f32,
+            tickets: *mut u32,
+        ) {
             const T: TileConfig = $tile;
-            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k) }
+            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k, split_sums, tickets) }
         }
     };
 }

@@ -156,9 +156,10 @@ impl TileConfig {
     pub const fn reduce_offset(&self) -> u32 {
         self.barrier_offset() + 2 * self.stages * 8
     }
-    /// Dynamic shared memory the kernel must be launched with.
+    /// Dynamic shared memory the kernel must be launched with (stages, barriers, the
+    /// cross-warp partial sums and one flag word).
     pub const fn smem_bytes(&self) -> u32 {
-        self.reduce_offset() + WARPS * self.bm * 4
+        self.reduce_offset() + WARPS * self.bm * 4 + 4
     }
     /// Checks the constraints of this configuration; used in `const` assertions.
     pub const fn check(&self) {
@@ -216,6 +217,9 @@ pub const COPY_BOX_COLS: u32 = 128;
 pub const COPY_BOX_ROWS: u32 = 32;
 /// Dynamic shared memory of the copy kernel: the box and its mbarrier.
 pub const COPY_SMEM_BYTES: u32 = COPY_BOX_ROWS * COPY_BOX_COLS + 128;
+
+/// Blocks per SM the K split aims for (see [`Shape::splits`]).
+pub const BLOCKS_PER_SM_TARGET: u32 = 8;
 
 /// Problem shape: `l` batch entries of an `m × k` matrix times a `k` vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -300,6 +304,20 @@ impl Shape {
     pub const fn grid(&self, tile: &TileConfig) -> (u32, u32, u32) {
         (self.m.div_ceil(tile.bm), self.l, 1)
     }
+    /// K splits for a launch: enough blocks that `sm_count` SMs each get about
+    /// [`BLOCKS_PER_SM_TARGET`] (few blocks leave too few warps per SM to hide latency), no
+    /// more than there are K tiles, and no split left without a tile. Grid `z`.
+    pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
+        let (gx, gy, _) = self.grid(tile);
+        let blocks = gx as u64 * gy as u64;
+        let want = (BLOCKS_PER_SM_TARGET as u64 * sm_count as u64).div_ceil(blocks);
+        let tiles = self.k.div_ceil(tile.bk) as u64;
+        let s = if want < tiles { want } else { tiles };
+        let s = if s == 0 { 1 } else { s };
+        // Tiles per split, then the splits that actually get tiles.
+        let per = tiles.div_ceil(s);
+        tiles.div_ceil(per) as u32
+    }
     /// CUTLASS-style check, run before every launch.
     pub const fn can_implement(&self) -> Result<(), ShapeError> {
         if self.m == 0 || self.k == 0 || self.l == 0 {
@@ -363,5 +381,24 @@ mod tests {
         assert_eq!(s.sfa_bytes(), 7168 * 1024);
         assert_eq!(s.min_bytes(), 7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168);
         assert_eq!(s.grid(&SM90_TILE), (448, 1, 1));
+    }
+
+    #[test]
+    fn splits_fill_the_gpu_and_never_leave_a_split_empty() {
+        let t = SM90_TILE;
+        // 448 blocks on 132 SMs: 3 splits of 11 tiles (the last gets 10).
+        assert_eq!(Shape::new(7168, 16384, 1).splits(&t, 132), 3);
+        // Enough blocks already: no split.
+        assert_eq!(Shape::new(4096, 7168, 8).splits(&t, 132), 1);
+        // 4 tiles, 3 wanted: 2 tiles per split, so 2 splits.
+        assert_eq!(Shape::new(7168, 2048, 1).splits(&t, 132), 2);
+        // One tile: nothing to split.
+        assert_eq!(Shape::new(16, 256, 1).splits(&t, 132), 1);
+        for s in [Shape::new(1, 32768, 1), Shape::new(100, 4096, 3), Shape::new(28672, 28672, 8)] {
+            let n = s.splits(&t, 148);
+            let tiles = s.k.div_ceil(t.bk);
+            let per = tiles.div_ceil(n);
+            assert!(n >= 1 && (n - 1) * per < tiles, "{s:?}: split {n} is empty");
+        }
     }
 }

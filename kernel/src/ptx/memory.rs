@@ -110,3 +110,78 @@ pub unsafe fn ld_shared_f32(addr: u32) -> f32 {
     }
     d
 }
+
+/// `st.global.f32 [p], v;` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn st_global_f32(p: *mut f32, v: f32) {
+    unsafe { asm!("st.global.f32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v, options(nostack)) }
+}
+
+/// `st.global.u32 [p], v;` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn st_global_u32(p: *mut u32, v: u32) {
+    unsafe { asm!("st.global.u32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v, options(nostack)) }
+}
+
+/// `ld.global.cg.f32 d, [p];` — PTX ISA 2.0, sm_20. Cached in L2 only, so it sees what other
+/// blocks wrote before a fence (L1 is not coherent).
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn ld_global_cg_f32(p: *const f32) -> f32 {
+    let d: f32;
+    unsafe {
+        asm!("ld.global.cg.f32 {d}, [{p}];", d = out(reg32) d, p = in(reg64) p, options(readonly, nostack))
+    }
+    d
+}
+
+/// `atom.global.add.u32 d, [p], v;` — PTX ISA 1.1, sm_11. Returns the old value.
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn atom_add_global_u32(p: *mut u32, v: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("atom.global.add.u32 {d}, [{p}], {v};", d = out(reg32) d, p = in(reg64) p, v = in(reg32) v,
+             options(nostack));
+    }
+    d
+}
+
+/// `fence.acq_rel.gpu;` — PTX ISA 6.0, sm_70 (CUDA's `__threadfence`): orders this thread's
+/// memory accesses before and after it, as seen by every thread of the GPU.
+#[inline(always)]
+pub fn fence_acq_rel_gpu() {
+    unsafe { asm!("fence.acq_rel.gpu;", options(nostack)) }
+}
+
+/// `st.shared.u32 [addr], v;` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `addr` is a 4-byte-aligned shared address.
+#[inline(always)]
+pub unsafe fn st_shared_u32(addr: u32, v: u32) {
+    unsafe { asm!("st.shared.u32 [{p}], {v};", p = in(reg32) addr, v = in(reg32) v, options(nostack)) }
+}
+
+/// `ld.shared.u32 d, [addr];` — PTX ISA 1.0, sm_10.
+///
+/// # Safety
+/// `addr` is a 4-byte-aligned shared address of initialised memory.
+#[inline(always)]
+pub unsafe fn ld_shared_u32(addr: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("ld.shared.u32 {d}, [{p}];", d = out(reg32) d, p = in(reg32) addr, options(readonly, nostack))
+    }
+    d
+}

@@ -50,3 +50,27 @@ pub fn grid_dim_x() -> u32 {
     unsafe { asm!("mov.u32 {d}, %nctaid.x;", d = out(reg32) d, options(pure, nomem, nostack)) }
     d
 }
+
+/// `mov.u32 d, %ctaid.z;`
+#[inline(always)]
+pub fn block_idx_z() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %ctaid.z;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}
+
+/// `mov.u32 d, %nctaid.z;`
+#[inline(always)]
+pub fn grid_dim_z() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %nctaid.z;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}
+
+/// `mov.u32 d, %nctaid.y;`
+#[inline(always)]
+pub fn grid_dim_y() -> u32 {
+    let d: u32;
+    unsafe { asm!("mov.u32 {d}, %nctaid.y;", d = out(reg32) d, options(pure, nomem, nostack)) }
+    d
+}
