@@ -1,6 +1,6 @@
 //! The safe GEMV API: host-side inputs, device buffers with their tensor maps, launch.
 use crate::error::{DriverContext, Error};
-use crate::gpu::{ByteTensor, Gpu, encode_tensor_map, maps_as_bytes};
+use crate::gpu::{ByteTensor, Gpu, SplitK, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::f16;
 use kernel::layout::{AB_BOX_ELEMS, GEMV_THREADS, Shape, TensorMap, TileConfig, map};
@@ -80,7 +80,11 @@ impl Gpu {
             .tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
         let tile = self.gemv.tile;
-        let splits = self.splits_override.unwrap_or_else(|| s.splits(&tile, self.info.sm_count)).max(1);
+        let splits = match self.split_k {
+            SplitK::Off => 1,
+            SplitK::Auto => s.splits(&tile, self.info.sm_count),
+            SplitK::Fixed(n) => n.clamp(1, s.k.div_ceil(tile.bk)),
+        };
         let (gx, gy, _) = s.grid(&tile);
         let (sums_len, tickets_len) =
             if splits > 1 { (splits as usize * s.c_len(), gx as usize * gy as usize) } else { (1, 1) };

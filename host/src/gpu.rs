@@ -46,8 +46,23 @@ pub struct Gpu {
     pub build: PtxBuild,
     /// The device.
     pub info: DeviceInfo,
-    /// K splits for later uploads; `None` picks them with `Shape::splits`.
-    pub splits_override: Option<u32>,
+    /// How later uploads split K across blocks.
+    pub split_k: SplitK,
+}
+
+/// Splitting K across blocks (grid `z`), the sums added in split order by the last block.
+///
+/// Measured on the H200 (BENCHMARKS.md): with the split `Shape::splits` picks, the benchmark
+/// shapes ran slower than unsplit, so it is off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SplitK {
+    /// One block per row tile does all of K.
+    #[default]
+    Off,
+    /// `Shape::splits`: enough blocks for about 8 per SM.
+    Auto,
+    /// This many splits (clamped to the number of K tiles).
+    Fixed(u32),
 }
 
 impl Gpu {
@@ -104,7 +119,7 @@ impl Gpu {
         }
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
-        Ok(Gpu { ctx, stream, gemv, variants, copy, read, build, info, splits_override: None })
+        Ok(Gpu { ctx, stream, gemv, variants, copy, read, build, info, split_k: SplitK::Off })
     }
 
     /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`.

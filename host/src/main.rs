@@ -2,7 +2,7 @@
 use host::bench::{BenchConfig, BenchRow, Prepared, bench_shape, csv, json, table, time_read_for};
 use host::error::Error;
 use host::gemv::POISON;
-use host::gpu::Gpu;
+use host::gpu::{Gpu, SplitK};
 use host::inputs::{Distribution, generate};
 use host::reference::{compare, gemv_reference};
 use host::rng::Rng;
@@ -20,7 +20,7 @@ commands:
       --shapes S         bench (default) | sweep | all | a list like 7168,16384,1;4096,7168,8
       --replays N        timed graph replays per shape (default 30)
       --variant V        GEMV entry point(s): a name, a comma list, or all (default: the build's own)
-      --splits N         K splits per launch (default: chosen per shape to fill the GPU)
+      --splits N|auto    split K across N blocks per row tile (default: no split)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
                          one problem: GPU vs CPU reference, element by element
@@ -156,19 +156,21 @@ fn bench(gpu: &mut Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
         Some(v) => v.split(',').map(String::from).collect(),
     };
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
-    if let Some(n) = take_opt(args, "--splits")? {
-        gpu.splits_override = Some(parse(Some(n), "--splits", 1u32)?);
+    match take_opt(args, "--splits")?.as_deref() {
+        None => {}
+        Some("auto") => gpu.split_k = SplitK::Auto,
+        Some(n) => gpu.split_k = SplitK::Fixed(parse(Some(n.to_string()), "--splits", 1u32)?),
     }
     let (csv_path, json_path, svg_path) =
         (take_opt(args, "--csv")?, take_opt(args, "--json")?, take_opt(args, "--svg")?);
     if let Some(extra) = args.first() {
         return Err(Fail(format!("unknown bench option {extra:?}\n{USAGE}"), 64));
     }
-    // Shapes up to 4 GB of inputs: with rotation that stays well inside the card.
+    // Sweep shapes up to 1 GiB of inputs (the CPU reference of each must stay quick).
     let shapes: Vec<Shape> = match shapes_arg.as_str() {
         "bench" => BENCH_SHAPES.to_vec(),
-        "sweep" => sweep_shapes(4 << 30),
-        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(4 << 30)).collect(),
+        "sweep" => sweep_shapes(1 << 30),
+        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(1 << 30)).collect(),
         list => list
             .split(';')
             .map(|s| parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64)))

@@ -38,12 +38,6 @@ pub fn e4m3_to_f16(code: u8) -> f16 {
     f16::from_f32(e4m3_to_f32(code))
 }
 
-/// `2·e2m1` as an integer (every e2m1 is a multiple of 1/2).
-fn e2m1_times_2(code: u8) -> i64 {
-    let v = e2m1_to_f16(code).to_f32() * 2.0;
-    v as i64
-}
-
 /// `512·e4m3` as an integer, or `None` for NaN.
 fn e4m3_times_512(code: u8) -> Option<i64> {
     let v = e4m3_to_f16(code).to_f64();
@@ -61,47 +55,61 @@ pub struct RefValue {
     pub abs_sum: f64,
 }
 
-/// The reference for all `l·m` outputs, in `c`'s order.
+/// The reference for all `l·m` outputs, in `c`'s order (rows spread over the CPU's cores).
 pub fn gemv_reference(x: &GemvInputs) -> Vec<RefValue> {
+    let s = x.shape;
+    let rows = s.c_len();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(rows.max(1));
+    let per = rows.div_ceil(threads);
+    let mut out = vec![RefValue { exact: 0.0, rounded: f16::ZERO, abs_sum: 0.0 }; rows];
+    std::thread::scope(|scope| {
+        for (i, chunk) in out.chunks_mut(per).enumerate() {
+            scope.spawn(move || {
+                for (j, r) in chunk.iter_mut().enumerate() {
+                    *r = reference_row(x, i * per + j);
+                }
+            });
+        }
+    });
+    out
+}
+
+/// The reference for output `idx = l·m + row`.
+fn reference_row(x: &GemvInputs, idx: usize) -> RefValue {
     let s = x.shape;
     let (m, k) = (s.m as usize, s.k as usize);
     let (kb, ks) = (k / 2, k / 16);
-    // Decode tables: nibble → 2·value, scale byte → 512·value.
-    let nib: Vec<i64> = (0..16u8).map(e2m1_times_2).collect();
-    let sc: Vec<Option<i64>> = (0..=255u8).map(e4m3_times_512).collect();
-    let mut out = Vec::with_capacity(s.c_len());
-    for l in 0..s.l as usize {
-        let b = &x.b[l * kb..][..kb];
-        let sfb = &x.sfb[l * ks..][..ks];
-        for row in 0..m {
-            let a = &x.a[(l * m + row) * kb..][..kb];
-            let sfa = &x.sfa[(l * m + row) * ks..][..ks];
-            let (mut sum, mut abs, mut nan) = (0i64, 0i64, false);
-            for blk in 0..ks {
-                let (mut dot, mut adot) = (0i64, 0i64);
-                for byte in 8 * blk..8 * blk + 8 {
-                    for shift in [0, 4] {
-                        let p = nib[((a[byte] >> shift) & 0xF) as usize]
-                            * nib[((b[byte] >> shift) & 0xF) as usize];
-                        dot += p;
-                        adot += p.abs();
-                    }
-                }
-                match (sc[sfa[blk] as usize], sc[sfb[blk] as usize]) {
-                    (Some(sa), Some(sb)) => {
-                        sum += dot * sa * sb;
-                        abs += adot * (sa * sb).abs();
-                    }
-                    _ => nan = true,
-                }
+    let (l, row) = (idx / m, idx % m);
+    let b = &x.b[l * kb..][..kb];
+    let sfb = &x.sfb[l * ks..][..ks];
+    let a = &x.a[(l * m + row) * kb..][..kb];
+    let sfa = &x.sfa[(l * m + row) * ks..][..ks];
+    let (mut sum, mut abs, mut nan) = (0i64, 0i64, false);
+    for blk in 0..ks {
+        let (mut dot, mut adot) = (0i64, 0i64);
+        for byte in 8 * blk..8 * blk + 8 {
+            for shift in [0, 4] {
+                let p = E2M1_X2[((a[byte] >> shift) & 0xF) as usize]
+                    * E2M1_X2[((b[byte] >> shift) & 0xF) as usize];
+                dot += p;
+                adot += p.abs();
             }
-            let scale = 2f64.powi(-20);
-            let exact = if nan { f64::NAN } else { sum as f64 * scale };
-            out.push(RefValue { exact, rounded: f16::from_f64(exact), abs_sum: abs as f64 * scale });
+        }
+        match (e4m3_times_512(sfa[blk]), e4m3_times_512(sfb[blk])) {
+            (Some(sa), Some(sb)) => {
+                sum += dot * sa * sb;
+                abs += adot * (sa * sb).abs();
+            }
+            _ => nan = true,
         }
     }
-    out
+    let scale = 2f64.powi(-20);
+    let exact = if nan { f64::NAN } else { sum as f64 * scale };
+    RefValue { exact, rounded: f16::from_f64(exact), abs_sum: abs as f64 * scale }
 }
+
+/// `2·e2m1` for the 16 codes, as integers.
+const E2M1_X2: [i64; 16] = [0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12];
 
 /// `γ_n(u) = n·u / (1 − n·u)`.
 fn gamma(n: f64, u: f64) -> f64 {
@@ -238,6 +246,13 @@ mod tests {
         for c in 0..=255u8 {
             let (h, f) = (e4m3_to_f16(c).to_f32(), e4m3_to_f32(c));
             assert!(h.to_bits() == f.to_bits() || (h.is_nan() && f.is_nan()), "{c:#x}");
+        }
+    }
+
+    #[test]
+    fn integer_table_is_twice_the_half_decode() {
+        for c in 0..16u8 {
+            assert_eq!(E2M1_X2[c as usize] as f32, 2.0 * e2m1_to_f16(c).to_f32());
         }
     }
 

@@ -3,7 +3,7 @@
 //! missing GPU a failure. Inputs are fresh each run (the seed is printed), `c` is poisoned
 //! before every launch.
 use host::gemv::POISON;
-use host::gpu::Gpu;
+use host::gpu::{Gpu, SplitK};
 use host::gputest::gpu_for_test;
 use host::inputs::{Distribution, generate};
 use host::reference::{compare, gemv_reference};
@@ -81,6 +81,29 @@ fn gemv_row_tails_and_batches() {
         [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
     check_shapes(&gpu, &shapes, Distribution::FullRange);
     check_shapes(&gpu, &shapes, Distribution::Contest);
+}
+
+#[test]
+fn gemv_split_k() {
+    let Some(mut gpu) = gpu_for_test("gemv_split_k") else { return };
+    let shapes = [Shape::new(37, 4096, 2), Shape::new(256, 7168, 1), Shape::new(1000, 2304, 3)];
+    for split in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Auto] {
+        gpu.split_k = split;
+        println!("{split:?}");
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+        check_shapes(&gpu, &shapes, Distribution::Contest);
+    }
+}
+
+#[test]
+fn gemv_every_variant() {
+    let Some(mut gpu) = gpu_for_test("gemv_every_variant") else { return };
+    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1)];
+    for v in gpu.variant_names() {
+        gpu.use_variant(v).expect("listed variant");
+        println!("{v}");
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+    }
 }
 
 #[test]

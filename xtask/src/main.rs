@@ -161,7 +161,7 @@ case "${1:-all}" in
     shift
     for tool in memcheck racecheck synccheck initcheck; do
       echo "=== compute-sanitizer --tool $tool"
-      compute-sanitizer --tool "$tool" --error-exitcode 3 "$NVFP4_CLI" sanitize-cases "$@" || status=1
+      timeout "${NVFP4_TEST_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$NVFP4_CLI" sanitize-cases "$@" || { echo "FAILED: $tool"; status=1; }
     done ;;
   all) run_tests; "$NVFP4_CLI" || status=1
        "$NVFP4_CLI" bench --csv "$results/bench.csv" --json "$results/bench.json" || status=1 ;;
