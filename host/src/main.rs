@@ -98,24 +98,33 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         "" | "bench" | "check" | "sanitize-cases" | "info" => {}
         other => return Err(Fail(format!("unknown command {other:?}\n{USAGE}"), 64)),
     }
-    let mut gpu = Gpu::new(device)?;
-    println!(
-        "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
-        device,
-        gpu.info.name,
-        gpu.info.compute_capability.0,
-        gpu.info.compute_capability.1,
-        gpu.info.sm_count,
-        gpu.info.l2_bytes >> 20,
-        gpu.info.driver,
-        gpu.build.target
-    );
+    // Arguments are checked before the GPU is opened, so usage errors are reported as such
+    // (exit 64) on any machine.
+    let open = || -> Result<Gpu, Fail> {
+        let gpu = Gpu::new(device)?;
+        println!(
+            "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
+            device,
+            gpu.info.name,
+            gpu.info.compute_capability.0,
+            gpu.info.compute_capability.1,
+            gpu.info.sm_count,
+            gpu.info.l2_bytes >> 20,
+            gpu.info.driver,
+            gpu.build.target
+        );
+        Ok(gpu)
+    };
+    let no_args = |args: &[String]| match args.first() {
+        Some(a) => Err(Fail(format!("unexpected argument {a:?}\n{USAGE}"), 64)),
+        None => Ok(()),
+    };
     match command.as_str() {
-        "" => main_job(&gpu),
-        "bench" => bench(&mut gpu, args),
-        "check" => check(&gpu, args),
-        "sanitize-cases" => sanitize_cases(&gpu),
-        _ => Ok(()),
+        "" => no_args(args).and_then(|_| main_job(&open()?)),
+        "bench" => bench(args, open),
+        "check" => check(args, open),
+        "sanitize-cases" => no_args(args).and_then(|_| sanitize_cases(&open()?)),
+        _ => no_args(args).and_then(|_| open().map(|_| ())),
     }
 }
 
@@ -148,19 +157,15 @@ fn finish(rows: &[BenchRow]) -> Result<(), Fail> {
     if failed.is_empty() { Ok(()) } else { Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1)) }
 }
 
-fn bench(gpu: &mut Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
+fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {
     let shapes_arg = take_opt(args, "--shapes")?.unwrap_or_else(|| "bench".into());
-    let variants: Vec<String> = match take_opt(args, "--variant")? {
-        None => vec![gpu.gemv.name.to_string()],
-        Some(v) if v == "all" => gpu.variant_names().into_iter().map(String::from).collect(),
-        Some(v) => v.split(',').map(String::from).collect(),
-    };
+    let variant_arg = take_opt(args, "--variant")?;
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
-    match take_opt(args, "--splits")?.as_deref() {
-        None => {}
-        Some("auto") => gpu.split_k = SplitK::Auto,
-        Some(n) => gpu.split_k = SplitK::Fixed(parse(Some(n.to_string()), "--splits", 1u32)?),
-    }
+    let split_k = match take_opt(args, "--splits")?.as_deref() {
+        None => SplitK::Off,
+        Some("auto") => SplitK::Auto,
+        Some(n) => SplitK::Fixed(parse(Some(n.to_string()), "--splits", 1u32)?),
+    };
     let (csv_path, json_path, svg_path) =
         (take_opt(args, "--csv")?, take_opt(args, "--json")?, take_opt(args, "--svg")?);
     if let Some(extra) = args.first() {
@@ -177,6 +182,14 @@ fn bench(gpu: &mut Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
             .collect::<Result<_, _>>()?,
     };
     let cfg = BenchConfig { replays: replays.max(3), ..BenchConfig::default() };
+    let mut gpu = open()?;
+    let gpu = &mut gpu;
+    gpu.split_k = split_k;
+    let variants: Vec<String> = match variant_arg {
+        None => vec![gpu.gemv.name.to_string()],
+        Some(v) if v == "all" => gpu.variant_names().into_iter().map(String::from).collect(),
+        Some(v) => v.split(',').map(String::from).collect(),
+    };
     let ceiling = gpu.measure_ceiling(&cfg)?;
     println!("read-bandwidth ceiling (Rust read-only kernel, 2 GiB): {ceiling:.0} GB/s");
     let mut rows = Vec::new();
@@ -223,14 +236,15 @@ fn check_one(gpu: &Gpu, shape: Shape, dist: Distribution, seed: u64) -> Result<b
     Ok(ok)
 }
 
-fn check(gpu: &Gpu, args: &mut Vec<String>) -> Result<(), Fail> {
+fn check(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {
     let dist: Distribution = parse(take_opt(args, "--dist")?, "--dist", Distribution::Contest)?;
     let seed: u64 = parse(take_opt(args, "--seed")?, "--seed", Rng::fresh_seed())?;
     let [shape] = &args[..] else {
         return Err(Fail(format!("check takes one shape M,K,L\n{USAGE}"), 64));
     };
     let shape = parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
-    if check_one(gpu, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+    shape.can_implement().map_err(|e| Fail(format!("error: invalid shape {shape:?}: {e}"), 1))?;
+    if check_one(&open()?, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
 }
 
 fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
