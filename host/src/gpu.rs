@@ -156,6 +156,15 @@ impl Gpu {
             .during("filling a buffer")
     }
 
+    /// Fills `buf` with the 32-bit pattern `bits` (asynchronously).
+    pub(crate) fn fill_u32(&self, buf: &mut CudaSlice<u32>, bits: u32) -> Result<(), Error> {
+        let n = buf.len();
+        let (ptr, _guard) = buf.device_ptr_mut(&self.stream);
+        unsafe { sys::cuMemsetD32Async(ptr, bits, n, self.stream.cu_stream()) }
+            .result()
+            .during("filling a buffer")
+    }
+
     /// Device address of a buffer (for tensor maps).
     pub(crate) fn address<T>(&self, buf: &CudaSlice<T>) -> u64 {
         let (ptr, _guard) = buf.device_ptr(&self.stream);

@@ -171,11 +171,12 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
     if let Some(extra) = args.first() {
         return Err(Fail(format!("unknown bench option {extra:?}\n{USAGE}"), 64));
     }
-    // Sweep shapes up to 1 GiB of inputs (the CPU reference of each must stay quick).
+    // Sweep shapes up to 512 MiB of inputs (inputs and the CPU reference of each are made on
+    // the host and must stay quick).
     let shapes: Vec<Shape> = match shapes_arg.as_str() {
         "bench" => BENCH_SHAPES.to_vec(),
-        "sweep" => sweep_shapes(1 << 30),
-        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(1 << 30)).collect(),
+        "sweep" => sweep_shapes(512 << 20),
+        "all" => BENCH_SHAPES.iter().copied().chain(sweep_shapes(512 << 20)).collect(),
         list => list
             .split(';')
             .map(|s| parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64)))
