@@ -33,6 +33,13 @@ pub enum Error {
         /// What was given.
         got: usize,
     },
+    /// A scalar argument is NaN or infinite.
+    NotFinite {
+        /// The argument.
+        arg: &'static str,
+        /// Its value.
+        value: f32,
+    },
     /// A tensor-map rule is broken (alignment, stride, dimension limits).
     TensorMap {
         /// The tensor.
@@ -90,6 +97,7 @@ impl fmt::Display for Error {
             Error::BufferLength { arg, expected, got } => {
                 write!(f, "`{arg}` has length {got}, the shape needs {expected}")
             }
+            Error::NotFinite { arg, value } => write!(f, "`{arg}` is {value}; it must be finite"),
             Error::TensorMap { arg, rule } => write!(f, "tensor map for `{arg}`: {rule}"),
             Error::UnknownVariant { name, known } => write!(f, "no GEMV kernel {name:?}; there are: {known}"),
             Error::TileMismatch { prepared, active } => write!(

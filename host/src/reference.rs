@@ -17,8 +17,12 @@
 //!    `≤ γ_{K/16+5}(u_s) · Σ |scaled block sums|`;
 //! 3. the final conversion to fp16 adds `u_h · |c|`, or `2^-25` below the normal range.
 //!
-//! So, with `S = Σ_k |a·b·sfa·sfb|` (the sum of absolute terms),
-//! `|c − exact| ≤ (γ_8(u_h) + γ_{K/16+5}(u_s)·(1 + γ_8(u_h)))·S·(1 + u_h) + u_h·|exact| + 2^-25`,
+//! 4. the epilogue `alpha·v (+ beta·c_in)` adds two fp32 roundings, `2·u_s·(|alpha·Σ| +
+//!    |beta·c_in| + |alpha|·S)`.
+//!
+//! So, with `S = |alpha|·Σ_k |a·b·sfa·sfb|` (the sum of absolute terms),
+//! `|c − exact| ≤ (γ_8(u_h) + γ_{K/16+5}(u_s)·(1 + γ_8(u_h)))·S·(1 + u_h) + 2u_s(|alpha·Σ| +
+//! |beta·c_in| + S) + u_h·|exact| + 2^-25`,
 //! and the norm-wise bound follows by taking 2-norms over the elements:
 //! `‖c − exact‖ / ‖exact‖ ≤ ‖bound‖ / ‖exact‖`. Every element is checked against its bound.
 //! Where terms cancel, `S ≫ |exact|` and the relative error can exceed `u_h`; where they do
@@ -47,12 +51,28 @@ fn e4m3_times_512(code: u8) -> Option<i64> {
 /// One output element of the reference.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RefValue {
-    /// The exact sum (NaN if a NaN scale takes part).
+    /// The exact result `alpha·Σ + beta·c_in` (NaN if a NaN scale takes part).
     pub exact: f64,
-    /// The exact sum rounded once to fp16.
+    /// The exact result rounded once to fp16.
     pub rounded: f16,
-    /// `Σ |term|`, for the error bound.
+    /// `|alpha|·Σ |term|`, for the error bound.
     pub abs_sum: f64,
+    /// `|alpha·Σ| + |beta·c_in|`: the size of the epilogue's fp32 operations, for the bound.
+    pub epilogue_mag: f64,
+}
+
+/// The reference with an epilogue: `alpha·Σ + beta·c_in`, rounded once.
+pub fn gemv_reference_with(x: &GemvInputs, e: &crate::gemv::Epilogue) -> Vec<RefValue> {
+    let mut out = gemv_reference(x);
+    for (i, r) in out.iter_mut().enumerate() {
+        let sum = r.exact;
+        let b = e.c_in.as_ref().map_or(0.0, |c| e.beta as f64 * c[i].to_f64());
+        r.exact = e.alpha as f64 * sum + b;
+        r.rounded = f16::from_f64(r.exact);
+        r.abs_sum *= (e.alpha as f64).abs();
+        r.epilogue_mag = (e.alpha as f64 * sum).abs() + b.abs();
+    }
+    out
 }
 
 /// The reference for all `l·m` outputs, in `c`'s order (rows spread over the CPU's cores).
@@ -61,7 +81,7 @@ pub fn gemv_reference(x: &GemvInputs) -> Vec<RefValue> {
     let rows = s.c_len();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(rows.max(1));
     let per = rows.div_ceil(threads);
-    let mut out = vec![RefValue { exact: 0.0, rounded: f16::ZERO, abs_sum: 0.0 }; rows];
+    let mut out = vec![RefValue { exact: 0.0, rounded: f16::ZERO, abs_sum: 0.0, epilogue_mag: 0.0 }; rows];
     std::thread::scope(|scope| {
         for (i, chunk) in out.chunks_mut(per).enumerate() {
             scope.spawn(move || {
@@ -105,7 +125,7 @@ fn reference_row(x: &GemvInputs, idx: usize) -> RefValue {
     }
     let scale = 2f64.powi(-20);
     let exact = if nan { f64::NAN } else { sum as f64 * scale };
-    RefValue { exact, rounded: f16::from_f64(exact), abs_sum: abs as f64 * scale }
+    RefValue { exact, rounded: f16::from_f64(exact), abs_sum: abs as f64 * scale, epilogue_mag: exact.abs() }
 }
 
 /// `2·e2m1` for the 16 codes, as integers.
@@ -121,7 +141,11 @@ pub fn error_bound(r: &RefValue, k: u32) -> f64 {
     let (uh, us) = (2f64.powi(-11), 2f64.powi(-24));
     let g8 = gamma(8.0, uh);
     let gs = gamma(k as f64 / 16.0 + 5.0, us);
-    (g8 + gs * (1.0 + g8)) * r.abs_sum * (1.0 + uh) + uh * r.exact.abs() + 2f64.powi(-25)
+    // The epilogue: `alpha·v` and the FMA with `beta·c_in`, one fp32 rounding each.
+    (g8 + gs * (1.0 + g8)) * r.abs_sum * (1.0 + uh)
+        + 2.0 * us * (r.epilogue_mag + r.abs_sum)
+        + uh * r.exact.abs()
+        + 2f64.powi(-25)
 }
 
 /// The contest's tolerance test: `|c − ref| ≤ atol + rtol·|ref|` with `rtol = atol = 1e-3`.
@@ -320,6 +344,21 @@ mod tests {
                 assert!((rv.exact - want).abs() <= 1e-9 * want.abs().max(1e-6), "{dist} {i}");
             }
         }
+    }
+
+    #[test]
+    fn epilogue_scales_and_adds() {
+        let x = generate(Shape::new(4, 256, 2), Distribution::FullRange, 9);
+        let plain = gemv_reference(&x);
+        let c_in: Vec<f16> = (0..8).map(|i| f16::from_f32(i as f32 - 3.5)).collect();
+        let e = crate::gemv::Epilogue { alpha: -0.75, beta: 2.0, c_in: Some(c_in.clone()) };
+        let r = gemv_reference_with(&x, &e);
+        for i in 0..8 {
+            assert_eq!(r[i].exact, -0.75 * plain[i].exact + 2.0 * c_in[i].to_f64());
+            assert_eq!(r[i].abs_sum, 0.75 * plain[i].abs_sum);
+        }
+        let r = gemv_reference_with(&x, &crate::gemv::Epilogue::default());
+        assert_eq!(r, plain);
     }
 
     #[test]
