@@ -25,6 +25,7 @@ pub mod gpu;
 pub mod gputest;
 pub mod inputs;
 pub mod ptx;
+pub mod quantize;
 pub mod reference;
 pub mod rng;
 pub mod svg;

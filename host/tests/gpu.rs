@@ -2,10 +2,11 @@
 //! otherwise it prints `SKIPPED …` and returns, unless `NVFP4_REQUIRE_GPU=1`, which makes a
 //! missing GPU a failure. Inputs are fresh each run (the seed is printed), `c` is poisoned
 //! before every launch.
-use host::gemv::{Epilogue, POISON};
+use host::gemv::{Epilogue, GemvInputs, POISON};
 use host::gpu::{Gpu, SplitK};
 use host::gputest::gpu_for_test;
 use host::inputs::{Distribution, generate};
+use host::quantize::quantize;
 use host::reference::{compare, gemv_reference, gemv_reference_with};
 use host::rng::Rng;
 use kernel::layout::Shape;
@@ -107,6 +108,39 @@ fn gemv_epilogue_alpha_beta() {
     assert!(matches!(gpu.gemv_with(&x, &bad), Err(host::Error::NotFinite { arg: "alpha", .. })));
     let short = Epilogue { c_in: Some(vec![half::f16::ZERO; 3]), ..Epilogue::default() };
     assert!(matches!(gpu.gemv_with(&x, &short), Err(host::Error::BufferLength { arg: "c_in", .. })));
+}
+
+#[test]
+fn gemv_of_quantized_f32_data() {
+    let Some(gpu) = gpu_for_test("gemv_of_quantized_f32_data") else { return };
+    let (m, k) = (1000usize, 4096usize);
+    let mut rng = Rng::new(Rng::fresh_seed());
+    let mut normalish = |n: usize| -> Vec<f32> {
+        (0..n)
+            .map(|_| (0..4).map(|_| rng.below(1 << 20) as f32 / (1 << 20) as f32).sum::<f32>() - 2.0)
+            .collect()
+    };
+    let (a, b) = (normalish(m * k), normalish(k));
+    let (qa, qb) = (quantize(&a, m, k).unwrap(), quantize(&b, 1, k).unwrap());
+    let x = GemvInputs {
+        shape: Shape::new(m as u32, k as u32, 1),
+        a: qa.data.clone(),
+        b: qb.data.clone(),
+        sfa: qa.scales.clone(),
+        sfb: qb.scales.clone(),
+    };
+    let e = Epilogue { alpha: qa.global_scale * qb.global_scale, ..Epilogue::default() };
+    let c = gpu.gemv_with(&x, &e).expect("GEMV");
+    let cmp = compare(&c, &gemv_reference_with(&x, &e), k as u32, POISON);
+    assert!(cmp.passed(false), "{cmp}");
+    let (mut err, mut norm) = (0f64, 0f64);
+    for (row, got) in c.iter().enumerate() {
+        let f: f64 = (0..k).map(|j| a[row * k + j] as f64 * b[j] as f64).sum();
+        err += (got.to_f64() - f).powi(2);
+        norm += f * f;
+    }
+    println!("quantized GEMV: {cmp}; vs the f32 GEMV of the unquantized data: {:.3e}", (err / norm).sqrt());
+    assert!((err / norm).sqrt() < 0.25);
 }
 
 #[test]
