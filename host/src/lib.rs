@@ -3,8 +3,8 @@
 //! build, only the NVIDIA driver to run), and checks it against an exact CPU reference.
 //!
 //! Layers, as in cudarc: [`gpu`] is the raw layer (context, module, tensor-map encoding,
-//! driver calls); [`gemv`] and [`copy`] are the checked, safe API; [`reference`] and
-//! [`inputs`] are CPU-only.
+//! driver calls); [`gemv`] and [`copy`] are the checked, safe API; [`reference`],
+//! [`inputs`] and [`quantize`] are CPU-only.
 //!
 //! ```no_run
 //! use host::{gpu::Gpu, inputs::{generate, Distribution}, reference::{gemv_reference, compare}};
