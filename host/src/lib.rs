@@ -28,6 +28,7 @@ pub mod ptx;
 pub mod quantize;
 pub mod reference;
 pub mod rng;
+pub mod scale_layout;
 pub mod svg;
 
 pub use error::Error;

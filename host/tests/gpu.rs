@@ -144,6 +144,21 @@ fn gemv_of_quantized_f32_data() {
 }
 
 #[test]
+fn gemv_blocked_scale_layout() {
+    let Some(gpu) = gpu_for_test("gemv_blocked_scale_layout") else { return };
+    let seed = Rng::fresh_seed();
+    for (i, s) in [Shape::new(200, 1280, 3), Shape::new(4096, 7168, 1)].into_iter().enumerate() {
+        let x = generate(s, Distribution::FullRange, seed ^ i as u64);
+        let (sfa, sfb) = x.blocked_scales();
+        let y =
+            GemvInputs::from_blocked_scales(s, x.a.clone(), x.b.clone(), &sfa, &sfb).expect("blocked inputs");
+        let cmp = compare(&gpu.gemv(&y).expect("GEMV"), &gemv_reference(&x), s.k, POISON);
+        println!("{s:?} blocked scales seed {seed}: {cmp}");
+        assert!(cmp.passed(false), "{s:?}: {cmp}");
+    }
+}
+
+#[test]
 fn gemv_split_k() {
     let Some(mut gpu) = gpu_for_test("gemv_split_k") else { return };
     let shapes = [Shape::new(37, 4096, 2), Shape::new(256, 7168, 1), Shape::new(1000, 2304, 3)];
