@@ -20,6 +20,7 @@
 pub mod bench;
 pub mod copy;
 pub mod error;
+pub mod fuzz;
 pub mod gemv;
 pub mod gpu;
 pub mod gputest;

@@ -24,6 +24,9 @@ commands:
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
                          one problem: GPU vs CPU reference, element by element
+  fuzz [--cases N] [--seed S]
+                         differential test: N seeded random problems (shapes, layouts, epilogues,
+                         K splits) against the CPU reference; ends with a line N passed, F failed
   sanitize-cases         the small cases the compute-sanitizer run uses (both distributions)
   plot CSV SVG           draws the SVG bar chart from a saved bench CSV
   info                   the device, driver and PTX build in use";
@@ -95,7 +98,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
                 &svg::bar_chart("NVFP4 GEMV, % of the read-bandwidth ceiling", &bars),
             );
         }
-        "" | "bench" | "check" | "sanitize-cases" | "info" => {}
+        "" | "bench" | "check" | "fuzz" | "sanitize-cases" | "info" => {}
         other => return Err(Fail(format!("unknown command {other:?}\n{USAGE}"), 64)),
     }
     // Arguments are checked before the GPU is opened, so usage errors are reported as such
@@ -123,6 +126,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         "" => no_args(args).and_then(|_| main_job(&open()?)),
         "bench" => bench(args, open),
         "check" => check(args, open),
+        "fuzz" => fuzz(args, open),
         "sanitize-cases" => no_args(args).and_then(|_| sanitize_cases(&open()?)),
         _ => no_args(args).and_then(|_| open().map(|_| ())),
     }
@@ -246,6 +250,29 @@ fn check(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
     let shape = parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
     shape.can_implement().map_err(|e| Fail(format!("error: invalid shape {shape:?}: {e}"), 1))?;
     if check_one(&open()?, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+}
+
+fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {
+    let cases: u64 = parse(take_opt(args, "--cases")?, "--cases", 500)?;
+    let seed: u64 = parse(take_opt(args, "--seed")?, "--seed", Rng::fresh_seed())?;
+    if let Some(extra) = args.first() {
+        return Err(Fail(format!("unknown fuzz option {extra:?}\n{USAGE}"), 64));
+    }
+    let mut gpu = open()?;
+    println!("fuzz: {cases} cases from seed {seed}");
+    let start = std::time::Instant::now();
+    let mut failed = Vec::new();
+    for i in 0..cases {
+        let case = host::fuzz::draw(seed.wrapping_add(i));
+        let cmp = host::fuzz::run(&mut gpu, &case)?;
+        if !cmp.passed(false) {
+            println!("FAIL {case:?}: {cmp}");
+            failed.push(case.seed);
+        }
+    }
+    println!("fuzz took {:.1} s", start.elapsed().as_secs_f64());
+    println!("{} passed, {} failed", cases as usize - failed.len(), failed.len());
+    if failed.is_empty() { Ok(()) } else { Err(Fail(format!("failing case seeds: {failed:?}"), 1)) }
 }
 
 fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {

@@ -159,6 +159,22 @@ fn gemv_blocked_scale_layout() {
 }
 
 #[test]
+fn gemv_differential_fast_subset() {
+    let Some(mut gpu) = gpu_for_test("gemv_differential_fast_subset") else { return };
+    let seed = Rng::fresh_seed();
+    let mut failed = Vec::new();
+    for i in 0..16 {
+        let case = host::fuzz::draw(seed.wrapping_add(i));
+        let cmp = host::fuzz::run(&mut gpu, &case).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+        if !cmp.passed(false) {
+            failed.push(format!("{:?} seed {}: {cmp}", case.shape, case.seed));
+        }
+    }
+    println!("differential subset from seed {seed}: {} of 16 failed", failed.len());
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
 fn gemv_split_k() {
     let Some(mut gpu) = gpu_for_test("gemv_split_k") else { return };
     let shapes = [Shape::new(37, 4096, 2), Shape::new(256, 7168, 1), Shape::new(1000, 2304, 3)];
