@@ -10,8 +10,9 @@
 //! `x ≈ e2m1 · s · g`. For a GEMV of two quantized tensors pass `alpha = g_a · g_b` in the
 //! [`crate::gemv::Epilogue`].
 use crate::error::Error;
+use crate::gemv::{Epilogue, GemvInputs};
 use kernel::formats::{E2M1_VALUES, e4m3_to_f32};
-use kernel::layout::SF_VEC;
+use kernel::layout::{SF_VEC, Shape};
 
 /// A row-major `rows × cols` tensor in NVFP4: packed e2m1 (two per byte, low nibble = even
 /// column), one e4m3 scale per 16 columns, and the per-tensor fp32 scale.
@@ -97,6 +98,23 @@ pub fn quantize(x: &[f32], rows: usize, cols: usize) -> Result<Nvfp4Tensor, Erro
     Ok(Nvfp4Tensor { rows, cols, data, scales, global_scale })
 }
 
+/// The GEMV of a quantized `m × k` matrix and a quantized `1 × k` vector: its inputs, and the
+/// epilogue whose `alpha` is the product of the two per-tensor scales.
+pub fn gemv_inputs(a: &Nvfp4Tensor, b: &Nvfp4Tensor) -> Result<(GemvInputs, Epilogue), Error> {
+    if b.rows != 1 || b.cols != a.cols {
+        return Err(Error::BufferLength { arg: "b (1 × a.cols)", expected: a.cols, got: b.rows * b.cols });
+    }
+    let x = GemvInputs {
+        shape: Shape::new(a.rows as u32, a.cols as u32, 1),
+        a: a.data.clone(),
+        b: b.data.clone(),
+        sfa: a.scales.clone(),
+        sfb: b.scales.clone(),
+    };
+    x.check()?;
+    Ok((x, Epilogue { alpha: a.global_scale * b.global_scale, ..Epilogue::default() }))
+}
+
 impl Nvfp4Tensor {
     /// Back to f32: `e2m1 · s · g`.
     pub fn dequantize(&self) -> Vec<f32> {
@@ -114,10 +132,8 @@ impl Nvfp4Tensor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gemv::{Epilogue, GemvInputs};
     use crate::reference::gemv_reference_with;
     use crate::rng::Rng;
-    use kernel::layout::Shape;
 
     /// Roughly normal samples (sum of uniforms), with a few large outliers.
     fn data(n: usize, seed: u64) -> Vec<f32> {
@@ -188,14 +204,7 @@ mod tests {
         let a = data(m * k, 5);
         let b = data(k, 6);
         let (qa, qb) = (quantize(&a, m, k).unwrap(), quantize(&b, 1, k).unwrap());
-        let x = GemvInputs {
-            shape: Shape::new(m as u32, k as u32, 1),
-            a: qa.data.clone(),
-            b: qb.data.clone(),
-            sfa: qa.scales.clone(),
-            sfb: qb.scales.clone(),
-        };
-        let e = Epilogue { alpha: qa.global_scale * qb.global_scale, ..Epilogue::default() };
+        let (x, e) = gemv_inputs(&qa, &qb).unwrap();
         let r = gemv_reference_with(&x, &e);
         // The same product from the dequantized tensors, in f64: must agree closely.
         let (da, db) = (qa.dequantize(), qb.dequantize());
@@ -220,6 +229,8 @@ mod tests {
         let mut x = vec![1.0; 16];
         x[3] = f32::NAN;
         assert!(matches!(quantize(&x, 1, 16), Err(Error::NotFinite { arg: "x", .. })));
+        let (qa, qb) = (quantize(&[1.0; 512], 2, 256).unwrap(), quantize(&[1.0; 512], 2, 256).unwrap());
+        assert!(matches!(gemv_inputs(&qa, &qb), Err(Error::BufferLength { .. })));
         let z = quantize(&[0.0; 32], 2, 16).unwrap();
         assert!(z.dequantize().iter().all(|v| *v == 0.0));
     }

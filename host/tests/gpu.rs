@@ -6,7 +6,7 @@ use host::gemv::{Epilogue, GemvInputs, POISON};
 use host::gpu::{Gpu, SplitK};
 use host::gputest::gpu_for_test;
 use host::inputs::{Distribution, generate};
-use host::quantize::quantize;
+use host::quantize::{gemv_inputs, quantize};
 use host::reference::{compare, gemv_reference, gemv_reference_with};
 use host::rng::Rng;
 use kernel::layout::Shape;
@@ -122,14 +122,7 @@ fn gemv_of_quantized_f32_data() {
     };
     let (a, b) = (normalish(m * k), normalish(k));
     let (qa, qb) = (quantize(&a, m, k).unwrap(), quantize(&b, 1, k).unwrap());
-    let x = GemvInputs {
-        shape: Shape::new(m as u32, k as u32, 1),
-        a: qa.data.clone(),
-        b: qb.data.clone(),
-        sfa: qa.scales.clone(),
-        sfb: qb.scales.clone(),
-    };
-    let e = Epilogue { alpha: qa.global_scale * qb.global_scale, ..Epilogue::default() };
+    let (x, e) = gemv_inputs(&qa, &qb).unwrap();
     let c = gpu.gemv_with(&x, &e).expect("GEMV");
     let cmp = compare(&c, &gemv_reference_with(&x, &e), k as u32, POISON);
     assert!(cmp.passed(false), "{cmp}");
