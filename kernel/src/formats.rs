@@ -56,6 +56,9 @@ pub const fn e2m1_to_f16_bits_scaled(n: u8) -> u16 {
 /// that both halves of a word need the same shift. A dot product is indifferent to the order
 /// of its terms as long as both operands use the same decode, and all 8 elements lie in the
 /// same 16-element scale block.
+///
+/// Not used by the kernel today: it was the sm_90a decode of the first version (f16x2 FMAs;
+/// ~4 integer instructions per f16x2, see BENCHMARKS.md, v1), kept as a tested building block.
 #[inline(always)]
 pub const fn e2m1x8_to_f16x2_scaled(w: u32) -> [u32; 4] {
     const MAG: u32 = 0x0E00_0E00;
@@ -91,6 +94,10 @@ pub const fn e2m1_to_e4m3_scaled(n: u8) -> u8 {
 /// elements `0, 2, 4, 6` (the low nibbles, byte `j` → byte `j`), the second the odd ones.
 /// Seven integer operations for eight elements; the products of two such values are exact
 /// (4 significant bits each), and the `mma` accumulates them in fp32.
+///
+/// Not used by the kernel today: sm_90 has no native FP8 `mma.sync` (ptxas expands it into
+/// conversions and f16 `HMMA`; BENCHMARKS.md, v2). On sm_89 and sm_120, which have it, this is
+/// the cheap way onto the tensor cores.
 #[inline(always)]
 pub const fn e2m1x8_to_e4m3x8_scaled(w: u32) -> (u32, u32) {
     const SIGN: u32 = 0x8080_8080;

@@ -10,6 +10,9 @@ use core::arch::asm;
 /// * `b[0]`: B column `g`, k `4t..4t+4`; `b[1]`: k `16 + 4t..`;
 /// * `c`/`d`: rows `g`, `g`, `g + 8`, `g + 8`, columns `2t`, `2t + 1`, `2t`, `2t + 1`.
 ///
+/// On sm_90 ptxas emulates this (e4m3 → f16 conversions, then `HMMA.16816`); sm_89 and sm_120
+/// run it natively. The GEMV uses [`m16n8k32_s8_s32`] instead.
+///
 /// # Safety
 /// `.aligned`: every lane of the warp executes this same instruction, convergently.
 #[inline(always)]
