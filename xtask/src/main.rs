@@ -117,11 +117,10 @@ fn cargo_executables(root: &Path, args: &[&str]) -> Result<Vec<PathBuf>, String>
     let text = String::from_utf8_lossy(&out.stdout);
     let mut exes = Vec::new();
     for line in text.lines() {
-        // With `test`, keep only test harnesses (cargo also lists the bin targets it built).
-        if args.contains(&"test")
-            && !line.contains("\"overflow_checks\":false,\"test\":true}")
-            && !line.contains("\"overflow_checks\":true,\"test\":true}")
-        {
+        // With `test`, keep only test harnesses (cargo also lists the bin targets it built):
+        // artifacts whose `"profile"` object says `"test":true`.
+        let profile = line.split("\"profile\":{").nth(1).and_then(|p| p.split('}').next()).unwrap_or("");
+        if args.contains(&"test") && !profile.contains("\"test\":true") {
             continue;
         }
         if let Some(rest) = line.split("\"executable\":\"").nth(1)
