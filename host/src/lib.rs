@@ -3,7 +3,7 @@
 //! build, only the NVIDIA driver to run), and checks it against an exact CPU reference.
 //!
 //! Layers, as in cudarc: [`gpu`] is the raw layer (context, module, tensor-map encoding,
-//! driver calls); [`gemv`] and [`copy`] are the checked, safe API; [`reference`],
+//! driver calls); [`gemv`] and [`copy`] are the checked, safe API; [`mod@reference`],
 //! [`inputs`] and [`quantize`] are CPU-only.
 //!
 //! ```no_run

@@ -110,7 +110,7 @@ pub const fn e2m1x8_to_e4m3x8_scaled(w: u32) -> (u32, u32) {
 /// PTX `prmt.b32 d, a, b, c` in its default mode, for the CPU: byte `i` of the result is byte
 /// `c[4i+2 .. 4i]` of the 8-byte value `{b, a}` (a = bytes 0..4), or, when bit `4i + 3` of
 /// `c` is set, that byte's sign bit replicated (`0x00` or `0xFF`). On the GPU
-/// [`crate::ptx::int::prmt`] is the instruction itself.
+/// `crate::ptx::int::prmt` (nvptx64 only) is the instruction itself.
 pub const fn prmt_emulated(a: u32, b: u32, c: u32) -> u32 {
     let src = (a as u64) | ((b as u64) << 32);
     let mut d = 0u32;

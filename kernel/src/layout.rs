@@ -14,10 +14,13 @@
 //!
 //! # Tiling
 //!
-//! A thread block of [`THREADS`] threads owns [`TileConfig::bm`] rows of one batch entry and
-//! walks K in tiles of [`BK`] elements. Within a K tile each thread owns one 32-element chunk
-//! (16 bytes of `a`) of [`TileConfig::rows_per_thread`] rows. The `a`, `sfa`, `b`, `sfb` slices
-//! of a K tile arrive by TMA into one of [`TileConfig::stages`] shared-memory stages.
+//! A thread block ([`GEMV_THREADS`]: [`WARPS`] consumer warps and one producer warp) owns
+//! [`TileConfig::bm`] rows of one batch entry and walks K (all of it, or its split's share:
+//! grid `z`, [`Shape::splits`]) in stages of [`TileConfig::bk`] elements, each one or more
+//! passes of [`BK`]. Within a pass, lane `4g + t` of consumer warp `w` owns the 32-element
+//! chunk `4w + t` (16 bytes of `a`) of rows `g, g + 8, …` ([`TileConfig::rows_per_thread`] of
+//! them). The `a`, `sfa`, `b`, `sfb` slices of a stage arrive by TMA into one of
+//! [`TileConfig::stages`] shared-memory stages.
 
 /// Consumer threads per GEMV block (and threads of the copy kernel's block).
 pub const THREADS: u32 = 128;
