@@ -104,7 +104,8 @@ impl Gpu {
         let mut sink = self.read_sink()?;
         let launches = cfg.min_launches.div_ceil(sets) * sets;
         self.time_graph(launches, cfg.replays, |i| {
-            let view = buf.slice((i % sets) * bytes..);
+            // `buf` holds u32: set `j` starts at element `j · bytes / 4`.
+            let view = buf.slice((i % sets) * (bytes / 4)..);
             let n16 = (bytes / 16) as u64;
             let blocks = sink.len() as u32;
             let lc = LaunchConfig {

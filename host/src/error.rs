@@ -97,7 +97,7 @@ impl fmt::Display for Error {
             Error::BufferLength { arg, expected, got } => {
                 write!(f, "`{arg}` has length {got}, the shape needs {expected}")
             }
-            Error::NotFinite { arg, value } => write!(f, "`{arg}` contains {value}; it must be finite"),
+            Error::NotFinite { arg, value } => write!(f, "`{arg}` is {value}; it must be finite"),
             Error::TensorMap { arg, rule } => write!(f, "tensor map for `{arg}`: {rule}"),
             Error::UnknownVariant { name, known } => write!(f, "no GEMV kernel {name:?}; there are: {known}"),
             Error::TileMismatch { prepared, active } => write!(

@@ -2,14 +2,16 @@
 //!
 //! Each case draws `M` in `1..=10000`, `K` a multiple of 256 up to 32768, `L` in `1..=8`
 //! (redrawn until `M·K·L ≤ 2^25`, so the CPU reference of a case stays quick), an input
-//! distribution, the scale layout (row-major or 128×4 blocked) and a K split, then checks
-//! every element against the derived bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
+//! distribution, the scale layout (row-major or 128×4 blocked), an epilogue (`alpha`, and
+//! half the time `beta·c_in`) and a K split, then checks every element against the derived
+//! bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
 use crate::error::Error;
-use crate::gemv::{GemvInputs, POISON};
+use crate::gemv::{Epilogue, GemvInputs, POISON};
 use crate::gpu::{Gpu, SplitK};
 use crate::inputs::{Distribution, generate};
-use crate::reference::{Comparison, compare, gemv_reference};
+use crate::reference::{Comparison, compare, gemv_reference_with};
 use crate::rng::Rng;
+use half::f16;
 use kernel::layout::{K_MULTIPLE, Shape};
 
 /// One drawn case.
@@ -23,6 +25,8 @@ pub struct Case {
     pub dist: Distribution,
     /// Scales passed in the 128×4 blocked layout.
     pub blocked: bool,
+    /// Epilogue.
+    pub epilogue: Epilogue,
     /// K split.
     pub split: SplitK,
 }
@@ -40,8 +44,13 @@ pub fn draw(seed: u64) -> Case {
     };
     let dist = if r.below(2) == 0 { Distribution::Contest } else { Distribution::FullRange };
     let blocked = r.below(2) == 0;
+    let alpha = [1.0f32, 0.5, -2.0, 0.03125][r.below(4) as usize];
+    let c_in = (r.below(2) == 0).then(|| {
+        (0..shape.c_len()).map(|_| f16::from_f32(r.below(4001) as f32 / 100.0 - 20.0)).collect::<Vec<_>>()
+    });
+    let beta = if c_in.is_some() { [1.0f32, -0.5, 3.0][r.below(3) as usize] } else { 0.0 };
     let split = [SplitK::Off, SplitK::Off, SplitK::Auto, SplitK::Fixed(2)][r.below(4) as usize];
-    Case { seed, shape, dist, blocked, split }
+    Case { seed, shape, dist, blocked, epilogue: Epilogue { alpha, beta, c_in }, split }
 }
 
 /// Runs one case on the GPU and compares it with the reference.
@@ -54,8 +63,8 @@ pub fn run(gpu: &mut Gpu, case: &Case) -> Result<Comparison, Error> {
         x.clone()
     };
     gpu.split_k = case.split;
-    let c = gpu.gemv(&input)?;
-    Ok(compare(&c, &gemv_reference(&x), case.shape.k, POISON))
+    let c = gpu.gemv_with(&input, &case.epilogue)?;
+    Ok(compare(&c, &gemv_reference_with(&x, &case.epilogue), case.shape.k, POISON))
 }
 
 #[cfg(test)]
@@ -70,6 +79,10 @@ mod tests {
             assert!((1..=10000).contains(&s.m) && (1..=8).contains(&s.l));
             assert!(s.k.is_multiple_of(256) && s.k <= 32768 && s.can_implement().is_ok());
             assert!(s.m as u64 * s.k as u64 * s.l as u64 <= 1 << 25);
+            assert_eq!(
+                c.epilogue.c_in.as_ref().map(|v| v.len()),
+                c.epilogue.c_in.as_ref().map(|_| s.c_len())
+            );
         }
         assert_eq!(format!("{:?}", draw(7)), format!("{:?}", draw(7)), "seeded");
     }

@@ -55,6 +55,28 @@ pub struct DeviceGemv {
     splits: u32,
     split_sums: CudaSlice<f32>,
     tickets: CudaSlice<u32>,
+    /// `alpha`, `beta` and, when `beta` is used, `c_in`.
+    alpha: f32,
+    beta: f32,
+    c_in: Option<CudaSlice<u16>>,
+}
+
+/// The epilogue `c = alpha·Σ + beta·c_in`, fp32 `alpha` and `beta` (NVFP4's per-tensor fp32
+/// scales of `a` and `b` multiply into `alpha`). The default is `alpha = 1`, no `beta` term.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Epilogue {
+    /// Multiplies the sum.
+    pub alpha: f32,
+    /// Multiplies `c_in` (ignored without it).
+    pub beta: f32,
+    /// fp16 `[L][M]` added after scaling by `beta`.
+    pub c_in: Option<Vec<f16>>,
+}
+
+impl Default for Epilogue {
+    fn default() -> Self {
+        Epilogue { alpha: 1.0, beta: 0.0, c_in: None }
+    }
 }
 
 impl DeviceGemv {
@@ -102,6 +124,9 @@ impl Gpu {
             splits,
             split_sums,
             tickets,
+            alpha: 1.0,
+            beta: 0.0,
+            c_in: None,
         })
     }
 
@@ -167,10 +192,37 @@ impl Gpu {
             block_dim: (GEMV_THREADS, 1, 1),
             shared_mem_bytes: tile.smem_bytes(),
         };
-        let (m, k) = (d.shape.m, d.shape.k);
+        let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
+        let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
         let mut launch = self.stream.launch_builder(&self.gemv.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
+        launch.arg(&alpha).arg(&beta).arg(&c_in);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
+        Ok(())
+    }
+
+    /// Sets the epilogue of later launches on `d`, copying `c_in` to the GPU.
+    pub fn set_epilogue(&self, d: &mut DeviceGemv, e: &Epilogue) -> Result<(), Error> {
+        for (arg, v) in [("alpha", e.alpha), ("beta", e.beta)] {
+            if !v.is_finite() {
+                return Err(Error::NotFinite { arg, value: v });
+            }
+        }
+        d.c_in = match &e.c_in {
+            None => None,
+            Some(c_in) => {
+                if c_in.len() != d.shape.c_len() {
+                    return Err(Error::BufferLength {
+                        arg: "c_in",
+                        expected: d.shape.c_len(),
+                        got: c_in.len(),
+                    });
+                }
+                let bits: Vec<u16> = c_in.iter().map(|h| h.to_bits()).collect();
+                Some(self.stream.memcpy_stod(&bits).during("copying c_in to the GPU")?)
+            }
+        };
+        (d.alpha, d.beta) = (e.alpha, e.beta);
         Ok(())
     }
 
@@ -188,7 +240,13 @@ impl Gpu {
 
     /// Upload, poison `c`, launch, download: the whole GEMV in one call.
     pub fn gemv(&self, inputs: &GemvInputs) -> Result<Vec<f16>, Error> {
+        self.gemv_with(inputs, &Epilogue::default())
+    }
+
+    /// [`Gpu::gemv`] with an epilogue.
+    pub fn gemv_with(&self, inputs: &GemvInputs, epilogue: &Epilogue) -> Result<Vec<f16>, Error> {
         let mut d = self.upload(inputs)?;
+        self.set_epilogue(&mut d, epilogue)?;
         self.fill_c(&mut d, POISON)?;
         self.launch_gemv(&mut d)?;
         self.download_c(&d)

@@ -7,13 +7,10 @@
 //!    (round to nearest even, saturating at 448);
 //! 3. each element `e2m1(x / (s · g))`, round to nearest, ties to even, saturating at ±6.
 //!
-//! `x ≈ e2m1 · s · g`. The GEMV of two quantized tensors is `g_a · g_b · Σ`; the CPU
-//! reference applies that factor ([`crate::reference::Epilogue`]). The kernel does not yet
-//! (its output is `Σ` in fp16, which large block scales can overflow): see the reference's
-//! `Epilogue` docs.
+//! `x ≈ e2m1 · s · g`. For a GEMV of two quantized tensors pass `alpha = g_a · g_b` in the
+//! [`crate::gemv::Epilogue`].
 use crate::error::Error;
-use crate::gemv::GemvInputs;
-use crate::reference::Epilogue;
+use crate::gemv::{Epilogue, GemvInputs};
 use kernel::formats::{E2M1_VALUES, e4m3_to_f32};
 use kernel::layout::{SF_VEC, Shape};
 
@@ -102,8 +99,7 @@ pub fn quantize(x: &[f32], rows: usize, cols: usize) -> Result<Nvfp4Tensor, Erro
 }
 
 /// The GEMV of a quantized `m × k` matrix and a quantized `1 × k` vector: its inputs, and the
-/// scaling (`alpha` = the product of the two per-tensor scales) that turns `Σ` into the
-/// product of the dequantized tensors.
+/// epilogue whose `alpha` is the product of the two per-tensor scales.
 pub fn gemv_inputs(a: &Nvfp4Tensor, b: &Nvfp4Tensor) -> Result<(GemvInputs, Epilogue), Error> {
     if b.rows != 1 || b.cols != a.cols {
         return Err(Error::BufferLength { arg: "b (1 × a.cols)", expected: a.cols, got: b.rows * b.cols });

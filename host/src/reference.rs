@@ -61,30 +61,8 @@ pub struct RefValue {
     pub epilogue_mag: f64,
 }
 
-/// A scaling of the sum, `alpha·Σ + beta·c_in`, as the reference computes it: the NVFP4
-/// per-tensor scales of quantized data go into `alpha`.
-///
-/// The kernel has no such epilogue yet (its output is `Σ` in fp16); it was written
-/// (commit 02760c1) but never run on a GPU, so it is not part of the kernel. Until it is,
-/// the GPU result of quantized data with large block scales can overflow fp16.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Epilogue {
-    /// Multiplies the sum.
-    pub alpha: f32,
-    /// Multiplies `c_in` (ignored without it).
-    pub beta: f32,
-    /// fp16 `[L][M]` added after scaling by `beta`.
-    pub c_in: Option<Vec<f16>>,
-}
-
-impl Default for Epilogue {
-    fn default() -> Self {
-        Epilogue { alpha: 1.0, beta: 0.0, c_in: None }
-    }
-}
-
 /// The reference with an epilogue: `alpha·Σ + beta·c_in`, rounded once.
-pub fn gemv_reference_with(x: &GemvInputs, e: &Epilogue) -> Vec<RefValue> {
+pub fn gemv_reference_with(x: &GemvInputs, e: &crate::gemv::Epilogue) -> Vec<RefValue> {
     let mut out = gemv_reference(x);
     for (i, r) in out.iter_mut().enumerate() {
         let sum = r.exact;
@@ -373,13 +351,13 @@ mod tests {
         let x = generate(Shape::new(4, 256, 2), Distribution::FullRange, 9);
         let plain = gemv_reference(&x);
         let c_in: Vec<f16> = (0..8).map(|i| f16::from_f32(i as f32 - 3.5)).collect();
-        let e = Epilogue { alpha: -0.75, beta: 2.0, c_in: Some(c_in.clone()) };
+        let e = crate::gemv::Epilogue { alpha: -0.75, beta: 2.0, c_in: Some(c_in.clone()) };
         let r = gemv_reference_with(&x, &e);
         for i in 0..8 {
             assert_eq!(r[i].exact, -0.75 * plain[i].exact + 2.0 * c_in[i].to_f64());
             assert_eq!(r[i].abs_sum, 0.75 * plain[i].abs_sum);
         }
-        let r = gemv_reference_with(&x, &Epilogue::default());
+        let r = gemv_reference_with(&x, &crate::gemv::Epilogue::default());
         assert_eq!(r, plain);
     }
 

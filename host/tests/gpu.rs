@@ -2,11 +2,12 @@
 //! otherwise it prints `SKIPPED …` and returns, unless `NVFP4_REQUIRE_GPU=1`, which makes a
 //! missing GPU a failure. Inputs are fresh each run (the seed is printed), `c` is poisoned
 //! before every launch.
-use host::gemv::{GemvInputs, POISON};
+use host::gemv::{Epilogue, GemvInputs, POISON};
 use host::gpu::{Gpu, SplitK};
 use host::gputest::gpu_for_test;
 use host::inputs::{Distribution, generate};
-use host::reference::{compare, gemv_reference};
+use host::quantize::{gemv_inputs, quantize};
+use host::reference::{compare, gemv_reference, gemv_reference_with};
 use host::rng::Rng;
 use kernel::layout::Shape;
 use nvfp4_tests::TEST_SHAPES;
@@ -81,6 +82,58 @@ fn gemv_row_tails_and_batches() {
         [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
     check_shapes(&gpu, &shapes, Distribution::FullRange);
     check_shapes(&gpu, &shapes, Distribution::Contest);
+}
+
+#[test]
+fn gemv_epilogue_alpha_beta() {
+    let Some(gpu) = gpu_for_test("gemv_epilogue_alpha_beta") else { return };
+    let seed = Rng::fresh_seed();
+    let mut rng = Rng::new(seed);
+    for (i, s) in [Shape::new(300, 2048, 2), Shape::new(128, 7168, 1)].into_iter().enumerate() {
+        let x = generate(s, Distribution::FullRange, seed ^ i as u64);
+        let c_in: Vec<half::f16> =
+            (0..s.c_len()).map(|_| half::f16::from_f32(rng.below(2001) as f32 / 100.0 - 10.0)).collect();
+        for e in [
+            Epilogue { alpha: 0.375, beta: 0.0, c_in: None },
+            Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in.clone()) },
+        ] {
+            let c = gpu.gemv_with(&x, &e).unwrap_or_else(|err| panic!("{s:?}: {err}"));
+            let cmp = compare(&c, &gemv_reference_with(&x, &e), s.k, POISON);
+            println!("{s:?} alpha {} beta {} seed {seed}: {cmp}", e.alpha, e.beta);
+            assert!(cmp.passed(false), "{s:?} {e:?}: {cmp}");
+        }
+    }
+    let x = generate(Shape::new(16, 256, 1), Distribution::Contest, 1);
+    let bad = Epilogue { alpha: f32::NAN, ..Epilogue::default() };
+    assert!(matches!(gpu.gemv_with(&x, &bad), Err(host::Error::NotFinite { arg: "alpha", .. })));
+    let short = Epilogue { c_in: Some(vec![half::f16::ZERO; 3]), ..Epilogue::default() };
+    assert!(matches!(gpu.gemv_with(&x, &short), Err(host::Error::BufferLength { arg: "c_in", .. })));
+}
+
+#[test]
+fn gemv_of_quantized_f32_data() {
+    let Some(gpu) = gpu_for_test("gemv_of_quantized_f32_data") else { return };
+    let (m, k) = (1000usize, 4096usize);
+    let mut rng = Rng::new(Rng::fresh_seed());
+    let mut normalish = |n: usize| -> Vec<f32> {
+        (0..n)
+            .map(|_| (0..4).map(|_| rng.below(1 << 20) as f32 / (1 << 20) as f32).sum::<f32>() - 2.0)
+            .collect()
+    };
+    let (a, b) = (normalish(m * k), normalish(k));
+    let (qa, qb) = (quantize(&a, m, k).unwrap(), quantize(&b, 1, k).unwrap());
+    let (x, e) = gemv_inputs(&qa, &qb).unwrap();
+    let c = gpu.gemv_with(&x, &e).expect("GEMV");
+    let cmp = compare(&c, &gemv_reference_with(&x, &e), k as u32, POISON);
+    assert!(cmp.passed(false), "{cmp}");
+    let (mut err, mut norm) = (0f64, 0f64);
+    for (row, got) in c.iter().enumerate() {
+        let f: f64 = (0..k).map(|j| a[row * k + j] as f64 * b[j] as f64).sum();
+        err += (got.to_f64() - f).powi(2);
+        norm += f * f;
+    }
+    println!("quantized GEMV: {cmp}; vs the f32 GEMV of the unquantized data: {:.3e}", (err / norm).sqrt());
+    assert!((err / norm).sqrt() < 0.25);
 }
 
 #[test]

@@ -165,6 +165,15 @@ pub mod compute {
     }
 }
 
+/// The epilogue `c = alpha·Σ + beta·c_in` (the `beta` term only when `c_in` is not null;
+/// `c_in` is fp16 in `c`'s layout and may be `c` itself).
+#[derive(Clone, Copy)]
+struct Epilogue {
+    alpha: f32,
+    beta: f32,
+    c_in: *const u16,
+}
+
 /// f16x2 → (low, high) as f32.
 #[inline(always)]
 fn f16x2_to_f32(h: u32) -> (f32, f32) {
@@ -173,6 +182,9 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
 
 /// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`crate::layout::GEMV_THREADS`] threads,
 /// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
+///
+/// The result is `c = fp16(alpha·Σ + beta·c_in)`, with the `beta` term only when `c_in` is
+/// not null (NVFP4's per-tensor scales go into `alpha`).
 ///
 /// `grid.z` splits K (see `Shape::splits`); with more than one split, `split_sums` holds
 /// `grid.z · l · m` fp32 and `tickets` `l · grid.x` zeroed `u32` (the kernel leaves them
@@ -190,6 +202,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     k: u32,
     split_sums: *mut f32,
     tickets: *mut u32,
+    epilogue: Epilogue,
 ) {
     const { TileConfig { bm: BM, stages: STAGES, bk: BKS }.check() };
     let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS };
@@ -312,8 +325,18 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     }
     misc::sync_threads();
     let row = row0 + tid;
+    // c = alpha·Σ (+ beta·c_in), rounded once to fp16.
     let out = |v: f32| unsafe {
-        memory::st_global_cs_u16(c.add(l as usize * m as usize + row as usize), cvt::f32_to_f16(v))
+        let idx = l as usize * m as usize + row as usize;
+        let mut r = epilogue.alpha * v;
+        if !epilogue.c_in.is_null() {
+            r = f16x2::fma_f32(
+                epilogue.beta,
+                cvt::f16_to_f32(memory::ld_global_u16(epilogue.c_in.add(idx))),
+                r,
+            );
+        }
+        memory::st_global_cs_u16(c.add(idx), cvt::f32_to_f16(r))
     };
     let mut v = 0f32;
     if tid < BM {
@@ -374,9 +397,13 @@ macro_rules! gemv_entry {
             k: u32,
             split_sums: *mut f32,
             tickets: *mut u32,
+            alpha: f32,
+            beta: f32,
+            c_in: *const u16,
         ) {
             const T: TileConfig = $tile;
-            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k, split_sums, tickets) }
+            let epilogue = Epilogue { alpha, beta, c_in };
+            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k, split_sums, tickets, epilogue) }
         }
     };
 }

@@ -185,3 +185,17 @@ pub unsafe fn ld_shared_u32(addr: u32) -> u32 {
     }
     d
 }
+
+/// `ld.global.u16 d, [p];` — PTX ISA 1.0, sm_10. (Not `.nc`: the epilogue may read the
+/// element it is about to overwrite.)
+///
+/// # Safety
+/// `p` is a valid, 2-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn ld_global_u16(p: *const u16) -> u16 {
+    let d: u16;
+    unsafe {
+        asm!("ld.global.u16 {d}, [{p}];", d = out(reg16) d, p = in(reg64) p, options(readonly, nostack))
+    }
+    d
+}
