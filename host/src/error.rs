@@ -61,6 +61,11 @@ pub enum Error {
         /// The tiles of the kernel being launched.
         active: kernel::layout::TileConfig,
     },
+    /// A combination of options this build does not support.
+    Unsupported {
+        /// What was asked for.
+        what: &'static str,
+    },
     /// A CUDA driver call failed.
     Driver {
         /// What was being done.
@@ -104,6 +109,7 @@ impl fmt::Display for Error {
                 f,
                 "the buffers' tensor maps were encoded for {prepared:?}, the active kernel uses {active:?}: upload again"
             ),
+            Error::Unsupported { what } => write!(f, "not supported: {what}"),
             Error::Driver { context, source } => {
                 write!(f, "CUDA driver error while {context}: {source}")
             }

@@ -1,18 +1,19 @@
 //! Differential testing on the GPU: seeded random problems against the CPU reference.
 //!
-//! Each case draws `M` in `1..=10000`, `K` a multiple of 256 up to 32768, `L` in `1..=8`
+//! Each case draws `M` in `1..=10000`, `K` a multiple of 64 up to 32768 (a quarter of them
+//! multiples of 256, whose scales go by TMA; the others by `cp.async`), `L` in `1..=8`
 //! (redrawn until `M·K·L ≤ 2^25`, so the CPU reference of a case stays quick), an input
 //! distribution, the scale layout (row-major or 128×4 blocked), an epilogue (`alpha`, and
 //! half the time `beta·c_in`) and a K split, then checks every element against the derived
 //! bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
 use crate::error::Error;
-use crate::gemv::{Epilogue, GemvInputs, POISON};
+use crate::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
 use crate::gpu::{Gpu, SplitK};
 use crate::inputs::{Distribution, generate};
 use crate::reference::{Comparison, compare, gemv_reference_with};
 use crate::rng::Rng;
 use half::f16;
-use kernel::layout::{K_MULTIPLE, Shape};
+use kernel::layout::{K_MULTIPLE, SCALE_TMA_K_MULTIPLE, Shape};
 
 /// One drawn case.
 #[derive(Clone, Debug)]
@@ -27,6 +28,8 @@ pub struct Case {
     pub blocked: bool,
     /// Epilogue.
     pub epilogue: Epilogue,
+    /// bf16 output (then no `c_in`).
+    pub bf16: bool,
     /// K split.
     pub split: SplitK,
 }
@@ -37,6 +40,7 @@ pub fn draw(seed: u64) -> Case {
     let shape = loop {
         let m = 1 + r.below(10000) as u32;
         let k = K_MULTIPLE * (1 + r.below((32768 / K_MULTIPLE) as u64) as u32);
+        let k = if r.below(4) == 0 { k.next_multiple_of(SCALE_TMA_K_MULTIPLE) } else { k };
         let l = 1 + r.below(8) as u32;
         if (m as u64) * (k as u64) * (l as u64) <= 1 << 25 {
             break Shape::new(m, k, l);
@@ -45,12 +49,13 @@ pub fn draw(seed: u64) -> Case {
     let dist = if r.below(2) == 0 { Distribution::Contest } else { Distribution::FullRange };
     let blocked = r.below(2) == 0;
     let alpha = [1.0f32, 0.5, -2.0, 0.03125][r.below(4) as usize];
-    let c_in = (r.below(2) == 0).then(|| {
+    let bf16 = r.below(4) == 0;
+    let c_in = (!bf16 && r.below(2) == 0).then(|| {
         (0..shape.c_len()).map(|_| f16::from_f32(r.below(4001) as f32 / 100.0 - 20.0)).collect::<Vec<_>>()
     });
     let beta = if c_in.is_some() { [1.0f32, -0.5, 3.0][r.below(3) as usize] } else { 0.0 };
     let split = [SplitK::Off, SplitK::Off, SplitK::Auto, SplitK::Fixed(2)][r.below(4) as usize];
-    Case { seed, shape, dist, blocked, epilogue: Epilogue { alpha, beta, c_in }, split }
+    Case { seed, shape, dist, blocked, epilogue: Epilogue { alpha, beta, c_in }, bf16, split }
 }
 
 /// Runs one case on the GPU and compares it with the reference.
@@ -63,8 +68,13 @@ pub fn run(gpu: &mut Gpu, case: &Case) -> Result<Comparison, Error> {
         x.clone()
     };
     gpu.split_k = case.split;
+    let reference = gemv_reference_with(&x, &case.epilogue);
+    if case.bf16 {
+        let c = gpu.gemv_bf16(&input, case.epilogue.alpha)?;
+        return Ok(compare(&c, &reference, case.shape.k, POISON_BF16));
+    }
     let c = gpu.gemv_with(&input, &case.epilogue)?;
-    Ok(compare(&c, &gemv_reference_with(&x, &case.epilogue), case.shape.k, POISON))
+    Ok(compare(&c, &reference, case.shape.k, POISON))
 }
 
 #[cfg(test)]
@@ -77,7 +87,8 @@ mod tests {
             let c = draw(seed);
             let s = c.shape;
             assert!((1..=10000).contains(&s.m) && (1..=8).contains(&s.l));
-            assert!(s.k.is_multiple_of(256) && s.k <= 32768 && s.can_implement().is_ok());
+            assert!(s.k.is_multiple_of(64) && s.k <= 32768 && s.can_implement().is_ok());
+            assert!(!(c.bf16 && c.epilogue.c_in.is_some()));
             assert!(s.m as u64 * s.k as u64 * s.l as u64 <= 1 << 25);
             assert_eq!(
                 c.epilogue.c_in.as_ref().map(|v| v.len()),

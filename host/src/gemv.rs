@@ -2,7 +2,7 @@
 use crate::error::{DriverContext, Error};
 use crate::gpu::{ByteTensor, Gpu, SplitK, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
-use half::f16;
+use half::{bf16, f16};
 use kernel::layout::{AB_BOX_ELEMS, GEMV_THREADS, Shape, TensorMap, TileConfig, map};
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
@@ -59,6 +59,8 @@ pub struct DeviceGemv {
     alpha: f32,
     beta: f32,
     c_in: Option<CudaSlice<u16>>,
+    /// `c` is bf16 rather than fp16.
+    c_bf16: bool,
 }
 
 /// The epilogue `c = alpha·Σ + beta·c_in`, fp32 `alpha` and `beta` (NVFP4's per-tensor fp32
@@ -127,6 +129,7 @@ impl Gpu {
             alpha: 1.0,
             beta: 0.0,
             c_in: None,
+            c_bf16: false,
         })
     }
 
@@ -151,14 +154,6 @@ impl Gpu {
             strides: &[kb, kb * m],
             box_dims: &[ab_box, bm, 1],
         })?;
-        maps[map::SFA] = encode_tensor_map(&ByteTensor {
-            arg: "sfa",
-            address: sfa,
-            elem_bytes: 1,
-            dims: &[ks, m, l],
-            strides: &[ks, ks * m],
-            box_dims: &[sf_box, bm, 1],
-        })?;
         maps[map::B] = encode_tensor_map(&ByteTensor {
             arg: "b",
             address: b,
@@ -166,6 +161,19 @@ impl Gpu {
             dims: &[ke, l],
             strides: &[kb],
             box_dims: &[ab_box, 1],
+        })?;
+        if !s.scales_by_tma() {
+            // The kernel copies the scales with `cp.async` (rows of k/16 bytes are not a
+            // multiple of 16 bytes, which a tensor map needs); their maps stay zero.
+            return Ok(maps);
+        }
+        maps[map::SFA] = encode_tensor_map(&ByteTensor {
+            arg: "sfa",
+            address: sfa,
+            elem_bytes: 1,
+            dims: &[ks, m, l],
+            strides: &[ks, ks * m],
+            box_dims: &[sf_box, bm, 1],
         })?;
         maps[map::SFB] = encode_tensor_map(&ByteTensor {
             arg: "sfb",
@@ -196,7 +204,8 @@ impl Gpu {
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
         let mut launch = self.stream.launch_builder(&self.gemv.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
-        launch.arg(&alpha).arg(&beta).arg(&c_in);
+        let (c_bf16, sfa, sfb) = (d.c_bf16 as u32, self.address(&d._sfa), self.address(&d._sfb));
+        launch.arg(&alpha).arg(&beta).arg(&c_in).arg(&c_bf16).arg(&sfa).arg(&sfb);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
         Ok(())
     }
@@ -210,6 +219,9 @@ impl Gpu {
         }
         d.c_in = match &e.c_in {
             None => None,
+            Some(_) if d.c_bf16 => {
+                return Err(Error::Unsupported { what: "c_in (the beta term) with bf16 output" });
+            }
             Some(c_in) => {
                 if c_in.len() != d.shape.c_len() {
                     return Err(Error::BufferLength {
@@ -243,6 +255,34 @@ impl Gpu {
         self.gemv_with(inputs, &Epilogue::default())
     }
 
+    /// Makes later launches on `d` write `c` as bf16 (`true`) or fp16 (`false`, the default).
+    /// bf16 output takes `alpha` but no `c_in`.
+    pub fn set_output_bf16(&self, d: &mut DeviceGemv, bf16: bool) -> Result<(), Error> {
+        if bf16 && d.c_in.is_some() {
+            return Err(Error::Unsupported { what: "c_in (the beta term) with bf16 output" });
+        }
+        d.c_bf16 = bf16;
+        Ok(())
+    }
+
+    /// `c` as bf16 (after launches with [`Gpu::set_output_bf16`]).
+    pub fn download_c_bf16(&self, d: &DeviceGemv) -> Result<Vec<bf16>, Error> {
+        let bits = self.stream.memcpy_dtov(&d.c).during("copying c from the GPU")?;
+        self.synchronize()?;
+        Ok(bits.into_iter().map(bf16::from_bits).collect())
+    }
+
+    /// The whole GEMV with bf16 output `c = bf16(alpha·Σ)`; `c` is poisoned with
+    /// [`POISON_BF16`] before the launch.
+    pub fn gemv_bf16(&self, inputs: &GemvInputs, alpha: f32) -> Result<Vec<bf16>, Error> {
+        let mut d = self.upload(inputs)?;
+        self.set_epilogue(&mut d, &Epilogue { alpha, ..Epilogue::default() })?;
+        self.set_output_bf16(&mut d, true)?;
+        self.fill_c(&mut d, POISON_BF16)?;
+        self.launch_gemv(&mut d)?;
+        self.download_c_bf16(&d)
+    }
+
     /// [`Gpu::gemv`] with an epilogue.
     pub fn gemv_with(&self, inputs: &GemvInputs, epilogue: &Epilogue) -> Result<Vec<f16>, Error> {
         let mut d = self.upload(inputs)?;
@@ -256,3 +296,5 @@ impl Gpu {
 /// The fp16 pattern `c` is poisoned with before launches in tests: a quiet NaN with a
 /// payload no arithmetic produces.
 pub const POISON: u16 = 0x7E5A;
+/// The bf16 poison pattern: a quiet NaN with a payload no arithmetic produces.
+pub const POISON_BF16: u16 = 0x7FA5;

@@ -127,7 +127,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         "bench" => bench(args, open),
         "check" => check(args, open),
         "fuzz" => fuzz(args, open),
-        "sanitize-cases" => no_args(args).and_then(|_| sanitize_cases(&open()?)),
+        "sanitize-cases" => no_args(args).and_then(|_| sanitize_cases(&mut open()?)),
         _ => no_args(args).and_then(|_| open().map(|_| ())),
     }
 }
@@ -275,16 +275,24 @@ fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Res
     if failed.is_empty() { Ok(()) } else { Err(Fail(format!("failing case seeds: {failed:?}"), 1)) }
 }
 
-fn sanitize_cases(gpu: &Gpu) -> Result<(), Fail> {
+fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     let mut ok = true;
-    for (i, s) in [TEST_SHAPES[0], TEST_SHAPES[6], Shape::new(1, 512, 1), Shape::new(37, 1280, 3)]
-        .into_iter()
-        .enumerate()
-    {
+    // Scales by TMA and by cp.async (k = 1088), row tails, batches; then a K split.
+    let shapes = [
+        TEST_SHAPES[0],
+        TEST_SHAPES[6],
+        Shape::new(1, 512, 1),
+        Shape::new(37, 1280, 3),
+        Shape::new(37, 1088, 2),
+    ];
+    for (i, s) in shapes.into_iter().enumerate() {
         for dist in [Distribution::Contest, Distribution::FullRange] {
             ok &= check_one(gpu, s, dist, 1000 + i as u64)?;
         }
     }
+    gpu.split_k = SplitK::Fixed(3);
+    ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2000)?;
+    gpu.split_k = SplitK::Off;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;

@@ -136,22 +136,62 @@ fn gamma(n: f64, u: f64) -> f64 {
     n * u / (1.0 - n * u)
 }
 
-/// The per-element error bound of the kernel (see the module docs).
+/// The per-element error bound of the kernel with fp16 output (see the module docs).
 pub fn error_bound(r: &RefValue, k: u32) -> f64 {
+    error_bound_for::<f16>(r, k)
+}
+
+/// The per-element error bound for output type `T`: the arithmetic's part is the same, the
+/// final rounding is half an ulp of `T` (relative `T::UNIT_ROUNDOFF`, absolute `T::HALF_MIN`
+/// below its normal range).
+pub fn error_bound_for<T: OutputElem>(r: &RefValue, k: u32) -> f64 {
     let (uh, us) = (2f64.powi(-11), 2f64.powi(-24));
     let g8 = gamma(8.0, uh);
     let gs = gamma(k as f64 / 16.0 + 5.0, us);
     // The epilogue: `alpha·v` and the FMA with `beta·c_in`, one fp32 rounding each.
     (g8 + gs * (1.0 + g8)) * r.abs_sum * (1.0 + uh)
         + 2.0 * us * (r.epilogue_mag + r.abs_sum)
-        + uh * r.exact.abs()
-        + 2f64.powi(-25)
+        + T::UNIT_ROUNDOFF * r.exact.abs()
+        + T::HALF_MIN
+}
+
+/// An element type of `c`: fp16 (the default) or bf16.
+pub trait OutputElem: Copy {
+    /// Unit roundoff: `2^-11` for fp16, `2^-8` for bf16.
+    const UNIT_ROUNDOFF: f64;
+    /// Half the smallest positive subnormal: the absolute rounding error near zero.
+    const HALF_MIN: f64;
+    /// The value.
+    fn value(self) -> f64;
+    /// The bit pattern.
+    fn bits(self) -> u16;
+}
+
+impl OutputElem for f16 {
+    const UNIT_ROUNDOFF: f64 = 1.0 / 2048.0;
+    const HALF_MIN: f64 = 1.0 / 33_554_432.0; // 2^-25
+    fn value(self) -> f64 {
+        self.to_f64()
+    }
+    fn bits(self) -> u16 {
+        self.to_bits()
+    }
+}
+
+impl OutputElem for half::bf16 {
+    const UNIT_ROUNDOFF: f64 = 1.0 / 256.0;
+    const HALF_MIN: f64 = 0.0; // 2^-134: below every bound term here
+    fn value(self) -> f64 {
+        self.to_f64()
+    }
+    fn bits(self) -> u16 {
+        self.to_bits()
+    }
 }
 
 /// The contest's tolerance test: `|c − ref| ≤ atol + rtol·|ref|` with `rtol = atol = 1e-3`.
-pub fn within_contest_tolerance(c: f16, r: &RefValue) -> bool {
-    let c = c.to_f64();
-    (c - r.exact).abs() <= 1e-3 + 1e-3 * r.exact.abs()
+pub fn within_contest_tolerance<T: OutputElem>(c: T, r: &RefValue) -> bool {
+    (c.value() - r.exact).abs() <= 1e-3 + 1e-3 * r.exact.abs()
 }
 
 /// The outcome of comparing a GPU result with the reference.
@@ -206,12 +246,12 @@ impl std::fmt::Display for Comparison {
 
 /// Compares `c` with the reference element by element. `poison` is the pattern `c` was
 /// filled with before the launch.
-pub fn compare(c: &[f16], reference: &[RefValue], k: u32, poison: u16) -> Comparison {
+pub fn compare<T: OutputElem>(c: &[T], reference: &[RefValue], k: u32, poison: u16) -> Comparison {
     let mut cmp = Comparison { len: c.len(), ..Default::default() };
     let (mut err2, mut ref2, mut bound2) = (0f64, 0f64, 0f64);
     for (i, (got, r)) in c.iter().zip(reference).enumerate() {
-        let g = got.to_f64();
-        if got.to_bits() == poison {
+        let g = got.value();
+        if got.bits() == poison {
             cmp.unwritten += 1;
             cmp.first_failure.get_or_insert((i, g, r.exact));
             continue;
@@ -224,7 +264,7 @@ pub fn compare(c: &[f16], reference: &[RefValue], k: u32, poison: u16) -> Compar
             continue;
         }
         let err = (g - r.exact).abs();
-        let bound = error_bound(r, k);
+        let bound = error_bound_for::<T>(r, k);
         if err.is_nan() || err > bound {
             cmp.over_bound += 1;
             cmp.first_failure.get_or_insert((i, g, r.exact));

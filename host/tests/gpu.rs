@@ -2,7 +2,7 @@
 //! otherwise it prints `SKIPPED …` and returns, unless `NVFP4_REQUIRE_GPU=1`, which makes a
 //! missing GPU a failure. Inputs are fresh each run (the seed is printed), `c` is poisoned
 //! before every launch.
-use host::gemv::{Epilogue, GemvInputs, POISON};
+use host::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
 use host::gpu::{Gpu, SplitK};
 use host::gputest::gpu_for_test;
 use host::inputs::{Distribution, generate};
@@ -82,6 +82,55 @@ fn gemv_row_tails_and_batches() {
         [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
     check_shapes(&gpu, &shapes, Distribution::FullRange);
     check_shapes(&gpu, &shapes, Distribution::Contest);
+}
+
+#[test]
+fn gemv_k_multiple_of_64() {
+    let Some(mut gpu) = gpu_for_test("gemv_k_multiple_of_64") else { return };
+    // K/16 not a multiple of 16: scale rows by cp.async, K tails inside a stage.
+    let shapes = [
+        Shape::new(1, 64, 1),
+        Shape::new(37, 320, 2),
+        Shape::new(300, 1088, 3),
+        Shape::new(1000, 4160, 1),
+        Shape::new(129, 7232, 2),
+    ];
+    check_shapes(&gpu, &shapes, Distribution::FullRange);
+    check_shapes(&gpu, &shapes, Distribution::Contest);
+    gpu.split_k = SplitK::Fixed(3);
+    check_shapes(&gpu, &shapes[2..], Distribution::FullRange);
+    // Both scale layouts.
+    let s = Shape::new(200, 1344, 2);
+    let x = generate(s, Distribution::FullRange, Rng::fresh_seed());
+    let (sfa, sfb) = x.blocked_scales();
+    let y = GemvInputs::from_blocked_scales(s, x.a.clone(), x.b.clone(), &sfa, &sfb).expect("blocked inputs");
+    gpu.split_k = SplitK::Off;
+    let cmp = compare(&gpu.gemv(&y).expect("GEMV"), &gemv_reference(&x), s.k, POISON);
+    println!("{s:?} blocked scales: {cmp}");
+    assert!(cmp.passed(false), "{s:?}: {cmp}");
+}
+
+#[test]
+fn gemv_bf16_output() {
+    let Some(gpu) = gpu_for_test("gemv_bf16_output") else { return };
+    let seed = Rng::fresh_seed();
+    for (i, s) in
+        [Shape::new(300, 2048, 2), Shape::new(4096, 7168, 1), Shape::new(33, 576, 3)].into_iter().enumerate()
+    {
+        let x = generate(s, Distribution::FullRange, seed ^ i as u64);
+        for alpha in [1.0f32, -0.375] {
+            let c = gpu.gemv_bf16(&x, alpha).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+            let e = Epilogue { alpha, ..Epilogue::default() };
+            let cmp = compare(&c, &gemv_reference_with(&x, &e), s.k, POISON_BF16);
+            println!("{s:?} bf16 alpha {alpha} seed {seed}: {cmp}");
+            assert!(cmp.passed(false), "{s:?}: {cmp}");
+        }
+    }
+    let x = generate(Shape::new(16, 256, 1), Distribution::Contest, 1);
+    let mut d = gpu.upload(&x).expect("upload");
+    gpu.set_output_bf16(&mut d, true).expect("bf16");
+    let with_c_in = Epilogue { c_in: Some(vec![half::f16::ZERO; 16]), ..Epilogue::default() };
+    assert!(matches!(gpu.set_epilogue(&mut d, &with_c_in), Err(host::Error::Unsupported { .. })));
 }
 
 #[test]
@@ -182,7 +231,8 @@ fn gemv_split_k() {
 #[test]
 fn gemv_every_variant() {
     let Some(mut gpu) = gpu_for_test("gemv_every_variant") else { return };
-    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1)];
+    // 5184 = 81·64: the scales come by cp.async, the last stage is partial for every bk.
+    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1), Shape::new(77, 5184, 2)];
     for v in gpu.variant_names() {
         gpu.use_variant(v).expect("listed variant");
         println!("{v}");
@@ -201,6 +251,6 @@ fn gemv_rejects_bad_input_before_the_gpu() {
     assert!(matches!(e, host::Error::BufferLength { arg: "sfa", .. }), "{e}");
     let x = generate(Shape::new(128, 512, 1), Distribution::Contest, 1);
     let mut y = x.clone();
-    y.shape.k = 320;
+    y.shape.k = 480; // a multiple of 32, not of 64
     assert!(matches!(gpu.gemv(&y).unwrap_err(), host::Error::Shape(_)));
 }

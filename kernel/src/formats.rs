@@ -157,9 +157,33 @@ pub const E2M1_X2_LUT_HI: u32 = u32::from_le_bytes([4, 6, 8, 12]);
 pub fn e2m1x8_to_s8x2_pos_neg(w: u32) -> ([u32; 2], [u32; 2]) {
     let x = w ^ 0x8888_8888;
     let (lo, hi) = (E2M1_X2_LUT_LO, E2M1_X2_LUT_HI);
-    let pos = [prmt(lo, hi, w), prmt(lo, hi, w >> 16)];
-    let neg = [prmt(lo, hi, x), prmt(lo, hi, x >> 16)];
+    let pos = [prmt(lo, hi, w), prmt(lo, hi, high_half(w))];
+    let neg = [prmt(lo, hi, x), prmt(lo, hi, high_half(x))];
     (pos, neg)
+}
+
+/// `w >> 16`, on the GPU as `mul.hi.u32 w, 1 << 16` (`IMAD.HI`, the FMA pipe) so that the
+/// decode's shifts do not compete with its `prmt`s for the integer ALU pipe.
+#[inline(always)]
+fn high_half(w: u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        crate::ptx::int::mul_hi_u32(w, 1 << 16)
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        w >> 16
+    }
+}
+
+/// 8 e2m1 (nibble `i` of `w` is element `i`) as signed int8 of twice their value: word 0
+/// holds elements 0..4 (byte `i` = element `i`), word 1 elements 4..8. The positive and
+/// negative parts of [`e2m1x8_to_s8x2_pos_neg`], subtracted bytewise ([`sub_s8x4`]). The
+/// producer warp decodes `b` this way once per block.
+#[inline(always)]
+pub fn e2m1x8_to_s8x2(w: u32) -> [u32; 2] {
+    let (p, n) = e2m1x8_to_s8x2_pos_neg(w);
+    [sub_s8x4(p[0], n[0]), sub_s8x4(p[1], n[1])]
 }
 
 /// Bytewise `p − n` as int8, for `p` and `n` bytes in `0..=127` (no borrow crosses a byte:
@@ -296,6 +320,7 @@ mod tests {
                     assert!(pb == 0.0 || nb == 0.0);
                     let s = sub_s8x4(p[word], n[word]);
                     assert_eq!((s >> shift) as u8 as i8 as f32, want);
+                    assert_eq!((e2m1x8_to_s8x2(w)[word] >> shift) as u8 as i8 as f32, want);
                 }
             }
         }

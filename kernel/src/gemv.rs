@@ -1,34 +1,40 @@
 //! `nvfp4_gemv`: the block-scaled FP4 GEMV.
 //!
-//! One source for both targets. The pipeline — tensor maps, shared-memory stages, `full` and
-//! `empty` mbarriers, the TMA issue, the waits, the thread-to-data mapping, the scale
-//! epilogue, the reductions and the store — is shared line for line; only [`compute`], which
-//! turns one thread's 32-element chunks of two rows into four scale-block sums, differs:
+//! One source for both targets. The pipeline — tensor maps, shared-memory stages, the `full`,
+//! `ready` and `empty` mbarriers, the TMA issue, the producer's preparation of `b`, the waits,
+//! the thread-to-data mapping, the scale epilogue, the reductions and the store — is shared
+//! line for line; only [`compute`] differs: how the producer prepares a word of `b`, how a
+//! consumer lane loads its prepared `b`, and how it turns its 32-element chunks of two rows
+//! into four scale-block sums:
 //!
-//! * **sm_90a**: e2m1 → int8 (twice the value, split by sign) with `prmt` table lookups
-//!   ([`crate::formats::e2m1x8_to_s8x2_pos_neg`]), then sixteen `mma.sync.m16n8k32.s8`
-//!   (`IMMA`, four per word: `a⁺b⁺ + a⁻b⁻ − a⁺b⁻ − a⁻b⁺`) per 16 rows × 128 K, exact in int32. The B operand is `b` masked so that
-//!   column `n` of the 16×8 result holds the sum of scale block `n` (see [`compute`]).
-//!   (Measured and replaced: f16x2 FMAs on an integer decode, and `mma…e4m3`, which sm_90
-//!   does not run natively: ptxas expands it into e4m3 → f16 conversions and `HMMA`. See
-//!   BENCHMARKS.md.)
-//! * **sm_100a**: `cvt.rn.f16x2.e2m1x2`, chains of 8 `fma.rn.f16x2` per scale block, one
-//!   `add.rn.f16x2` of the lanes (the seed's CUDA design).
+//! * **sm_90a**: `b` is prepared as signed int8 (twice the value); a consumer decodes `a` to
+//!   int8 with `prmt` table lookups split by sign ([`crate::formats::e2m1x8_to_s8x2_pos_neg`])
+//!   and runs eight `mma.sync.m16n8k32.s8` (`IMMA`) per 16 rows × 128 K in two chains,
+//!   `a⁺·b` and `a⁻·b`, exact in int32. The B operand is `b` masked so that column `n` of the
+//!   16×8 result holds the sum of scale block `n` (see [`compute`]).
+//!   (Measured and replaced: f16x2 FMAs on an integer decode; `mma…e4m3`, which sm_90 does not
+//!   run natively; each lane decoding `b` itself. See BENCHMARKS.md.)
+//! * **sm_100a**: `b` is prepared as f16 with `cvt.rn.f16x2.e2m1x2`; a consumer decodes `a`
+//!   the same way and runs chains of 8 `fma.rn.f16x2` per scale block, one `add.rn.f16x2` of
+//!   the lanes (the seed's CUDA design).
 //!
 //! # Work of a thread
-//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of [`crate::layout::BK`]). Lane
+//! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of
+//! [`crate::layout::BK`]). The producer warp's lane 0 issues the TMA copies of a stage; once
+//! they land, all 32 producer lanes decode the stage's `b` and `sfb` into its *prepared*
+//! region ([`crate::layout::PREP_PASS_BYTES`] per pass) and arrive on `ready`. Consumer lane
 //! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
-//! `g + 8i`. Per tile it reads its 16 bytes of `b` and 2 bytes of `sfb` once, then for each
-//! pair of rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets
-//! four block sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a
-//! per-row fp32 accumulator. At the end the four lanes of a row group add their partials
-//! with butterfly shuffles, the four warps theirs through shared memory, and one thread per
-//! row rounds to fp16 and stores.
+//! `g + 8i`. Per pass it loads its prepared `b` and two f32 `sfb` once, then for each pair of
+//! rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets four block
+//! sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a per-row fp32
+//! accumulator. At the end the four lanes of a row group add their partials with butterfly
+//! shuffles, the four warps theirs through shared memory, and one thread per row applies the
+//! epilogue, rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, ROW_GROUPS, SF_PASS_BYTES, THREADS, TensorMap,
-    TileConfig, WARPS, map,
+    AB_PASS_BYTES, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
+    ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, THREADS, TensorMap, TileConfig, WARPS, map,
 };
-use crate::ptx::{cvt, f16x2, mbarrier, memory, misc, shfl, tma};
+use crate::ptx::{cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::Carver;
 
 /// The tile configuration of the default entry point of this build.
@@ -38,83 +44,99 @@ pub const TILE: TileConfig = crate::layout::SM100_TILE;
 #[cfg(not(target_feature = "sm_100a"))]
 pub const TILE: TileConfig = crate::layout::SM90_TILE;
 
-/// Chunk arithmetic, the one part that differs between targets: from a thread's chunk of
-/// `b` (prepared once per tile) and its chunks of rows `r` and `r + 8`, the four scale-block
-/// sums `[r block 0, r block 1, r+8 block 0, r+8 block 1]`, each times `1 / PRODUCT_SCALE`.
+/// The per-target arithmetic: the producer's preparation of one 8-element word of `b`, a
+/// consumer lane's load of its prepared `b`, and from that and its chunks of rows `r` and
+/// `r + 8` the four scale-block sums `[r block 0, r block 1, r+8 block 0, r+8 block 1]`,
+/// each times `1 / PRODUCT_SCALE`.
 #[cfg(not(target_feature = "sm_100a"))]
 pub mod compute {
-    use crate::formats::e2m1x8_to_s8x2_pos_neg;
-    use crate::ptx::mma;
+    use crate::formats::{e2m1x8_to_s8x2, e2m1x8_to_s8x2_pos_neg};
+    use crate::layout::PREP_ZERO_OFFSET;
+    use crate::ptx::{memory, mma};
 
     /// The block sums come out as `Σ (2a)(2b)`: four times the true value.
     pub const PRODUCT_SCALE: f32 = 0.25;
+    /// `1.5 · 2^23` as f32 bits: an int32 `x` with `|x| < 2^22` added to these bits is the
+    /// f32 `1.5 · 2^23 + x`, exactly (an int-to-float conversion on the FMA pipe).
+    const MAGIC_BITS: i32 = 0x4B40_0000;
+    /// `1.5 · 2^23`.
+    const MAGIC: f32 = 12_582_912.0;
 
-    /// B operands of the `mma` of a chunk: for call `c`, word `c` of the chunk (elements
-    /// `8c..8c+8`, scale block `c / 2`) as the int8 parts `pos`/`neg` of `2b`, taken only in
-    /// the lanes whose B column `g` is that block's column `2t + c/2`, zero elsewhere (the
-    /// word is zeroed before decoding: code 0 decodes to 0 in both parts). So column `n` of
-    /// the 16×8 result collects scale block `n` of the warp's 128 K, and lane `(g, t)` ends
-    /// up with the two blocks of its own chunk.
-    pub struct BFrag {
-        pos: [[u32; 2]; 4],
-        neg: [[u32; 2]; 4],
-    }
-
-    /// Prepares the B operands of lane `(g, t)` from its 16 bytes of `b`.
+    /// Producer: word `i` (elements `8i..8i+8` of the pass) of the raw `b` at `src` becomes 8
+    /// signed int8 (twice the value) at `dst + 8i`. So chunk `q` is the 32 bytes at `dst + 32q`.
+    ///
+    /// # Safety
+    /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
     #[inline(always)]
-    pub fn b_frag(w: [u32; 4], g: u32, t: u32) -> BFrag {
-        let mut f = BFrag { pos: [[0; 2]; 4], neg: [[0; 2]; 4] };
-        let mut c = 0;
-        while c < 4 {
-            let word = if g == 2 * t + c as u32 / 2 { w[c] } else { 0 };
-            (f.pos[c], f.neg[c]) = e2m1x8_to_s8x2_pos_neg(word);
-            c += 1;
-        }
-        f
+    pub unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
+        unsafe { memory::st_shared_v2(dst + 8 * i, e2m1x8_to_s8x2(memory::ld_shared_u32(src + 4 * i))) }
     }
 
-    /// Sixteen `mma.sync.m16n8k32.s8` (`IMMA`): per word `c` of the chunks of rows `r`
-    /// (`a_r`) and `r + 8` (`a_r8`), `a·b = a⁺b⁺ + a⁻b⁻ − (a⁺b⁻ + a⁻b⁺)` with all four parts
-    /// non-negative int8, in four independent int32 chains. Exact: `|Σ| ≤ 16·144` per block.
+    /// Where lane `(g, t)` (chunk `q`) loads its two B records in a prepared pass. Column `g`
+    /// of the `mma` must collect scale block `h = g − 2t` of chunk `t` (if `0 ≤ h < 2`) and
+    /// nothing else, so the lane loads record `h` (words `2h`, `2h + 1` of its chunk, 16 bytes
+    /// at `32q + 16h`) for that `h` and the zero slot for the other one.
+    #[derive(Clone, Copy)]
+    pub struct BLane([u32; 2]);
+
+    /// Lane `(g, t)`'s record offsets.
+    #[inline(always)]
+    pub fn b_lane(g: u32, t: u32, q: u32) -> BLane {
+        let off = |h: u32| if g == 2 * t + h { 32 * q + 16 * h } else { PREP_ZERO_OFFSET };
+        BLane([off(0), off(1)])
+    }
+
+    /// A lane's B operands for one pass: record `c / 2`, word `c % 2` feeds `mma` call `c`.
+    pub struct BFrag([[u32; 4]; 2]);
+
+    /// Loads lane `l`'s B records from the prepared pass at `prep`.
+    ///
+    /// # Safety
+    /// `prep` is a prepared pass whose `ready` barrier this thread has waited for.
+    #[inline(always)]
+    pub unsafe fn load_b(prep: u32, l: BLane) -> BFrag {
+        unsafe { BFrag([memory::ld_shared_v4(prep + l.0[0]), memory::ld_shared_v4(prep + l.0[1])]) }
+    }
+
+    /// Eight `mma.sync.m16n8k32.s8` (`IMMA`): per word `c` of the chunks of rows `r` (`a_r`)
+    /// and `r + 8` (`a_r8`), `a·b = a⁺·b − a⁻·b` with `a⁺`, `a⁻` the non-negative int8 parts
+    /// of `2a` and `b` signed int8, in two int32 chains. Exact: `|Σ| ≤ 16·144` per block.
+    /// The `a⁺` chain starts at [`MAGIC_BITS`], so `a⁺ chain − a⁻ chain` read as f32 bits is
+    /// `MAGIC + Σ`.
     ///
     /// # Safety
     /// All 32 lanes of the warp call this together (the `mma` is `.aligned`).
     #[inline(always)]
     pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
-        // Four chains of four: `same`/`diff` for the even and the odd words.
-        let (mut same, mut diff) = ([[0i32; 4]; 2], [[0i32; 4]; 2]);
+        let (mut pos, mut neg) = ([MAGIC_BITS; 4], [0i32; 4]);
         let mut c = 0;
         while c < 4 {
             let (p0, n0) = e2m1x8_to_s8x2_pos_neg(a_r[c]);
             let (p1, n1) = e2m1x8_to_s8x2_pos_neg(a_r8[c]);
             let (ap, an) = ([p0[0], p1[0], p0[1], p1[1]], [n0[0], n1[0], n0[1], n1[1]]);
-            let h = c % 2;
+            let r = &b.0[c / 2];
+            let bw = [r[2 * (c % 2)], r[2 * (c % 2) + 1]];
             unsafe {
-                same[h] = mma::m16n8k32_s8_s32(ap, b.pos[c], same[h]);
-                diff[h] = mma::m16n8k32_s8_s32(ap, b.neg[c], diff[h]);
-                same[h] = mma::m16n8k32_s8_s32(an, b.neg[c], same[h]);
-                diff[h] = mma::m16n8k32_s8_s32(an, b.pos[c], diff[h]);
+                pos = mma::m16n8k32_s8_s32(ap, bw, pos);
+                neg = mma::m16n8k32_s8_s32(an, bw, neg);
             }
             c += 1;
         }
-        let d = |j: usize| (same[0][j] + same[1][j] - diff[0][j] - diff[1][j]) as f32;
+        let d = |j: usize| f32::from_bits(pos[j].wrapping_sub(neg[j]) as u32) - MAGIC;
         [d(0), d(1), d(2), d(3)]
     }
 }
 
-/// Chunk arithmetic, the one part that differs between targets (see the sm_90a version).
+/// The per-target arithmetic (see the sm_90a version).
 #[cfg(target_feature = "sm_100a")]
 pub mod compute {
-    use crate::ptx::{cvt, f16x2};
+    use crate::ptx::{cvt, f16x2, memory};
 
     /// The block sums are exact values (the cvt decode is exact).
     pub const PRODUCT_SCALE: f32 = 1.0;
 
-    /// The 32 elements of the thread's `b` chunk as 16 f16x2.
-    pub struct BFrag([u32; 16]);
-
-    /// Decodes 16 bytes (32 e2m1) into 16 f16x2 with `cvt.rn.f16x2.e2m1x2`; words `0..8` are
-    /// scale block 0.
+    /// 16 bytes (32 e2m1) as 16 f16x2 with `cvt.rn.f16x2.e2m1x2`; words `0..8` are scale
+    /// block 0.
     #[inline(always)]
     fn decode(w: [u32; 4]) -> [u32; 16] {
         let mut out = [0u32; 16];
@@ -130,10 +152,45 @@ pub mod compute {
         out
     }
 
-    /// Prepares lane `(g, t)`'s `b` chunk.
+    /// Producer: word `i` (elements `8i..8i+8` of the pass) of the raw `b` at `src` becomes 4
+    /// f16x2 at `dst + 16i`. So chunk `q` is the 64 bytes at `dst + 64q`.
+    ///
+    /// # Safety
+    /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
     #[inline(always)]
-    pub fn b_frag(w: [u32; 4], _g: u32, _t: u32) -> BFrag {
-        BFrag(decode(w))
+    pub unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
+        unsafe {
+            memory::st_shared_v4(dst + 16 * i, cvt::e2m1x2_to_f16x2_x4(memory::ld_shared_u32(src + 4 * i)))
+        }
+    }
+
+    /// Where lane `(g, t)` (chunk `q`) loads its prepared `b`: the 64 bytes of chunk `q`.
+    #[derive(Clone, Copy)]
+    pub struct BLane(u32);
+
+    /// Lane `(g, t)`'s offset.
+    #[inline(always)]
+    pub fn b_lane(_g: u32, _t: u32, q: u32) -> BLane {
+        BLane(64 * q)
+    }
+
+    /// The 32 elements of the lane's `b` chunk as 16 f16x2.
+    pub struct BFrag([u32; 16]);
+
+    /// Loads lane `l`'s prepared chunk from the prepared pass at `prep`.
+    ///
+    /// # Safety
+    /// `prep` is a prepared pass whose `ready` barrier this thread has waited for.
+    #[inline(always)]
+    pub unsafe fn load_b(prep: u32, l: BLane) -> BFrag {
+        let mut out = [0u32; 16];
+        let mut j = 0;
+        while j < 4 {
+            let v = unsafe { memory::ld_shared_v4(prep + l.0 + 16 * j as u32) };
+            out[4 * j..4 * j + 4].copy_from_slice(&v);
+            j += 1;
+        }
+        BFrag(out)
     }
 
     /// The two block sums of one row's chunk as f32: per block two lanes of 8 f16x2 FMAs
@@ -166,12 +223,28 @@ pub mod compute {
 }
 
 /// The epilogue `c = alpha·Σ + beta·c_in` (the `beta` term only when `c_in` is not null;
-/// `c_in` is fp16 in `c`'s layout and may be `c` itself).
+/// `c_in` is in `c`'s layout and format and may be `c` itself), rounded once to fp16 or, with
+/// `bf16`, to bf16.
 #[derive(Clone, Copy)]
 struct Epilogue {
     alpha: f32,
     beta: f32,
     c_in: *const u16,
+    bf16: bool,
+}
+
+/// The split-K workspace: `split_sums` (fp32 per split and output) and per-row-tile `tickets`.
+#[derive(Clone, Copy)]
+struct SplitWork {
+    split_sums: *mut f32,
+    tickets: *mut u32,
+}
+
+/// Global addresses of `sfa` and `sfb`, for the `cp.async` path (see `SCALE_TMA_K_MULTIPLE`).
+#[derive(Clone, Copy)]
+struct Scales {
+    sfa: *const u8,
+    sfb: *const u8,
 }
 
 /// f16x2 → (low, high) as f32.
@@ -183,8 +256,8 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`crate::layout::GEMV_THREADS`] threads,
 /// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
 ///
-/// The result is `c = fp16(alpha·Σ + beta·c_in)`, with the `beta` term only when `c_in` is
-/// not null (NVFP4's per-tensor scales go into `alpha`).
+/// The result is `c = fp16(alpha·Σ + beta·c_in)` (bf16 with `epilogue.bf16`), with the
+/// `beta` term only when `c_in` is not null (NVFP4's per-tensor scales go into `alpha`).
 ///
 /// `grid.z` splits K (see `Shape::splits`); with more than one split, `split_sums` holds
 /// `grid.z · l · m` fp32 and `tickets` `l · grid.x` zeroed `u32` (the kernel leaves them
@@ -192,18 +265,21 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
 ///
 /// # Safety
 /// `maps` points to [`map::COUNT`] tensor maps encoded by the host as [`map`] describes for
-/// this `m`, `k` and `BM`; `c` holds `l · m` fp16; `k` is a positive multiple of
-/// [`crate::layout::K_MULTIPLE`]; `split_sums` and `tickets` as above.
+/// this `m`, `k` and `BM` (the scale maps only when `k` is a multiple of
+/// [`SCALE_TMA_K_MULTIPLE`]); `c` (and `c_in`, if not null) holds `l · m` 16-bit values;
+/// `k` is a positive multiple of [`crate::layout::K_MULTIPLE`]; `scales` are the global
+/// addresses of `sfa` and `sfb` (4-byte aligned); `split_sums` and `tickets` as above.
 #[inline(always)]
 unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     maps: *const TensorMap,
     c: *mut u16,
     m: u32,
     k: u32,
-    split_sums: *mut f32,
-    tickets: *mut u32,
+    work: SplitWork,
     epilogue: Epilogue,
+    scales: Scales,
 ) {
+    let SplitWork { split_sums, tickets } = work;
     const { TileConfig { bm: BM, stages: STAGES, bk: BKS }.check() };
     let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
@@ -216,12 +292,17 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
 
     let mut carve = Carver::dynamic();
     let stages = carve.take::<u8>(STAGES * tile.stage_bytes(), 128);
-    let bars = carve.take::<u64>(2 * STAGES, 8);
+    let bars = carve.take::<u64>(3 * STAGES, 8);
     let partials = carve.take::<f32>(WARPS * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
     let stage = |s: u32| stages.at(s * tile.stage_bytes());
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);
+    let ready = |s: u32| bars.at(2 * STAGES + s);
+    // Pass `p` of stage `s`: its raw `b`, raw `sfb` and prepared region.
+    let raw_b = |s: u32, p: u32| stage(s) + tile.b_offset() + AB_PASS_BYTES * p;
+    let raw_sfb = |s: u32, p: u32| stage(s) + tile.sfb_offset() + SF_PASS_BYTES * p;
+    let prep = |s: u32, p: u32| stage(s) + tile.prep_offset() + PREP_PASS_BYTES * p;
 
     let map_a = unsafe { maps.add(map::A) }.cast::<u8>();
     let map_sfa = unsafe { maps.add(map::SFA) }.cast::<u8>();
@@ -235,52 +316,112 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     let kt0 = (split * per_split).min(all_tiles);
     let tiles = per_split.min(all_tiles - kt0);
 
-    // The producer fills stage `s` with K tile `kt0 + kt`.
+    // Scale rows of 16-byte multiples come by TMA; otherwise (k a multiple of 64 only) the
+    // producer lanes copy them as 4-byte words with `cp.async`, zero-filling past `m` and `k`.
+    let scales_by_tma = k.is_multiple_of(SCALE_TMA_K_MULTIPLE);
+    let sf_words = k / 64; // 4-byte words per scale row
+
+    // The producer warp (all 32 lanes) fills stage `s` with K tile `kt0 + kt`: lane 0 the TMA
+    // copies, every lane its share of the `cp.async` scale words (if any).
     let issue = |s: u32, kt: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
         let k0 = ((kt0 + kt) * BKS) as i32;
         let ab = k0 / 2 / tile.ab_elem_bytes() as i32; // in tensor-map elements
-        mbarrier::arrive_expect_tx(bar, tile.tx_bytes());
-        tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
-        tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
-        tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l as i32);
-        tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
+        if lane == 0 {
+            mbarrier::arrive_expect_tx(bar, tile.tx_bytes(scales_by_tma));
+            tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
+            tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l as i32);
+            if scales_by_tma {
+                tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
+                tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
+            }
+        }
+        if !scales_by_tma {
+            // Word j of a stage's scale row is scale word k0/64 + j of the tensor's row.
+            let (row_words, w0) = (BKS / 64, k0 as u32 / 64);
+            let mut i = lane;
+            while i < (BM + 1) * row_words {
+                let (r, j) = (i / row_words, i % row_words);
+                let ok_k = w0 + j < sf_words;
+                let (to, from, ok) = if r < BM {
+                    let row = row0 + r;
+                    let at = (l as usize * m as usize + row as usize) * sf_words as usize;
+                    (
+                        tile.sfa_offset() + r * tile.sf_row_bytes(),
+                        scales.sfa.wrapping_add(4 * at),
+                        ok_k && row < m,
+                    )
+                } else {
+                    let at = l as usize * sf_words as usize;
+                    (tile.sfb_offset(), scales.sfb.wrapping_add(4 * at), ok_k)
+                };
+                let src = if ok { from.wrapping_add(4 * (w0 + j) as usize) } else { scales.sfb };
+                cp_async::copy_4_zfill(dst + to + 4 * j, src, if ok { 4 } else { 0 });
+                i += 32;
+            }
+            cp_async::mbarrier_arrive_noinc(bar);
+        }
     };
 
     if tid == 0 {
         unsafe {
             for s in 0..STAGES {
-                mbarrier::init(full(s), 1);
+                // Lane 0's `arrive.expect_tx`, plus the 32 `cp.async` arrivals if any.
+                mbarrier::init(full(s), if scales_by_tma { 1 } else { 33 });
                 mbarrier::init(empty(s), THREADS);
+                mbarrier::init(ready(s), 32);
             }
             mbarrier::fence_init();
         }
     }
+    // The zero slot of every prepared pass (never overwritten afterwards).
+    if tid < STAGES * tile.passes() {
+        unsafe {
+            memory::st_shared_v4(prep(tid / tile.passes(), tid % tile.passes()) + PREP_ZERO_OFFSET, [0; 4])
+        };
+    }
     misc::sync_threads();
 
     if warp == WARPS {
-        // The producer warp: lane 0 keeps every stage full. Use `u` of stage `s` (tile
-        // `kt = u·STAGES + s`) waits until the consumers released use `u − 1`.
-        if lane == 0 {
-            for kt in 0..tiles {
-                let s = kt % STAGES;
-                if kt >= STAGES {
-                    unsafe { mbarrier::wait_parity(empty(s), (kt / STAGES - 1) & 1) };
+        // The producer warp. Lane 0 issues the TMA copies: tile `kt` goes to stage
+        // `s = kt % STAGES`, use `u = kt / STAGES` of it. Once a tile has landed (`full`), all
+        // 32 lanes prepare its `b` and `sfb` and arrive on `ready`; then lane 0 refills the
+        // stage of the previous tile once the consumers have released it (`empty`). Preparing
+        // before refilling keeps the consumers fed; `STAGES − 1` tiles stay in flight.
+        for kt in 0..tiles.min(STAGES) {
+            issue(kt, kt);
+        }
+        for kt in 0..tiles {
+            let s = kt % STAGES;
+            unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
+            for p in 0..tile.passes() {
+                unsafe {
+                    compute::prepare_b_word(raw_b(s, p), prep(s, p), lane);
+                    compute::prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
+                    // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
+                    // target's product scale.
+                    let sf = cvt::e4m3x2_to_f16x2(memory::ld_shared_u8(raw_sfb(s, p) + lane) as u16);
+                    let v = cvt::f16_to_f32(sf as u16) * compute::PRODUCT_SCALE;
+                    memory::st_shared_f32(prep(s, p) + PREP_SFB_OFFSET + 4 * lane, v);
                 }
-                issue(s, kt);
+            }
+            unsafe { mbarrier::arrive(ready(s)) };
+            if kt >= 1 && kt - 1 + STAGES < tiles {
+                let prev = kt - 1;
+                unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
+                issue(prev % STAGES, prev + STAGES);
             }
         }
     } else {
+        let b_lane = compute::b_lane(g, t, q);
         let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
         // The arithmetic of one K tile in stage `s` (no waiting or releasing).
         // The arithmetic of pass `p` of the K tile in stage `s` (no waiting or releasing).
         let consume = |s: u32, p: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
             let base = stage(s);
             let (ab, sf) = (AB_PASS_BYTES * p + 16 * q, SF_PASS_BYTES * p + 2 * q);
-            let b = compute::b_frag(memory::ld_shared_v4(base + tile.b_offset() + ab), g, t);
-            let (sfb0, sfb1) =
-                f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(base + tile.sfb_offset() + sf)));
-            let (sfb0, sfb1) = (sfb0 * compute::PRODUCT_SCALE, sfb1 * compute::PRODUCT_SCALE);
+            let b = compute::load_b(prep(s, p), b_lane);
+            let [sfb0, sfb1] = memory::ld_shared_v2(prep(s, p) + PREP_SFB_OFFSET + 8 * q).map(f32::from_bits);
             let mut i = 0;
             while i < rows {
                 // Rows r and r + 8 of the block: one tensor-core tile.
@@ -298,7 +439,12 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
                 i += 2;
             }
         };
-        let wait = |kt: u32| unsafe { mbarrier::wait_parity(full(kt % STAGES), (kt / STAGES) & 1) };
+        // `ready` completes after the producer saw `full` complete; waiting on both keeps the
+        // TMA data's visibility to this thread explicit (the second wait returns at once).
+        let wait = |kt: u32| unsafe {
+            mbarrier::wait_parity(full(kt % STAGES), (kt / STAGES) & 1);
+            mbarrier::wait_parity(ready(kt % STAGES), (kt / STAGES) & 1);
+        };
         let release = |kt: u32| unsafe {
             mbarrier::arrive(empty(kt % STAGES));
         };
@@ -330,13 +476,12 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
         let idx = l as usize * m as usize + row as usize;
         let mut r = epilogue.alpha * v;
         if !epilogue.c_in.is_null() {
-            r = f16x2::fma_f32(
-                epilogue.beta,
-                cvt::f16_to_f32(memory::ld_global_u16(epilogue.c_in.add(idx))),
-                r,
-            );
+            let bits = memory::ld_global_u16(epilogue.c_in.add(idx));
+            let x = if epilogue.bf16 { f32::from_bits((bits as u32) << 16) } else { cvt::f16_to_f32(bits) };
+            r = f16x2::fma_f32(epilogue.beta, x, r);
         }
-        memory::st_global_cs_u16(c.add(idx), cvt::f32_to_f16(r))
+        let bits = if epilogue.bf16 { cvt::f32_to_bf16(r) } else { cvt::f32_to_f16(r) };
+        memory::st_global_cs_u16(c.add(idx), bits)
     };
     let mut v = 0f32;
     if tid < BM {
@@ -400,10 +545,14 @@ macro_rules! gemv_entry {
             alpha: f32,
             beta: f32,
             c_in: *const u16,
+            c_bf16: u32,
+            sfa: *const u8,
+            sfb: *const u8,
         ) {
             const T: TileConfig = $tile;
-            let epilogue = Epilogue { alpha, beta, c_in };
-            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k, split_sums, tickets, epilogue) }
+            let epilogue = Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 };
+            let (work, scales) = (SplitWork { split_sums, tickets }, Scales { sfa, sfb });
+            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k, work, epilogue, scales) }
         }
     };
 }

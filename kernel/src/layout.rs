@@ -44,9 +44,14 @@ pub const CHUNKS_PER_WARP: u32 = 4;
 pub const ROW_GROUPS: u32 = 8;
 /// Rows per tensor-core tile (`mma.m16n8k32`): rows `g` and `g + 8` of a thread.
 pub const MMA_ROWS: u32 = 16;
-/// `K` must be a multiple of this: the row strides of `sfa`/`sfb` (`K/16` bytes) must be
-/// multiples of 16 bytes for a TMA tensor map.
-pub const K_MULTIPLE: u32 = 256;
+/// `K` must be a multiple of this: the scale rows (`K/16` bytes) are then whole 4-byte words,
+/// which the producer copies with `cp.async` when TMA cannot take them (see
+/// [`SCALE_TMA_K_MULTIPLE`]).
+pub const K_MULTIPLE: u32 = 64;
+/// When `K` is a multiple of this, the scale rows are a multiple of 16 bytes and arrive by TMA
+/// (tensor maps [`map::SFA`], [`map::SFB`]); otherwise by 4-byte `cp.async` from the
+/// producer warp's 32 lanes, completing on the same `full` mbarrier.
+pub const SCALE_TMA_K_MULTIPLE: u32 = 256;
 /// Bytes of `a` (and `b`) per row in one pass.
 pub const AB_PASS_BYTES: u32 = BK / 2;
 /// Bytes of `sfa` (and `sfb`) per row in one pass.
@@ -58,6 +63,20 @@ pub const SMEM_ALIGN: u32 = 128;
 /// Largest `bm` a build may use (the kernel keeps `bm / 8` fp32 accumulators per thread).
 pub const MAX_BM: u32 = 32;
 
+/// Bytes per pass of the producer's *prepared* copy of `b` and `sfb` in a stage (the
+/// producer warp decodes `b` once per block, so that no consumer lane decodes it):
+///
+/// | offset | bytes | what |
+/// | --- | --- | --- |
+/// | 0 | 1024 | `b`, decoded for the target's arithmetic: sm_100a 32 f16 per chunk (64 bytes per chunk, chunk `q` at `64q`); sm_90a twice the value as int8 (8 bytes per 8-element word, chunk `q` at `32q`, 512 bytes used) |
+/// | [`PREP_SFB_OFFSET`] | 128 | `sfb` as f32, one per scale block, times the target's product scale |
+/// | [`PREP_ZERO_OFFSET`] | 16 | zeros (written once at the start): the B operand of lanes whose `mma` column takes nothing from this word |
+pub const PREP_PASS_BYTES: u32 = 1280;
+/// Offset of the f32 `sfb` in a prepared pass.
+pub const PREP_SFB_OFFSET: u32 = 1024;
+/// Offset of the 16 zero bytes in a prepared pass.
+pub const PREP_ZERO_OFFSET: u32 = PREP_SFB_OFFSET + 4 * SF_PASS_BYTES;
+
 const _: () = {
     assert!(WARPS * CHUNKS_PER_WARP * CHUNK == BK, "the warps' chunks tile a K tile");
     assert!(ROW_GROUPS * CHUNKS_PER_WARP == 32, "a warp is 8 row groups × 4 chunks");
@@ -65,6 +84,9 @@ const _: () = {
     assert!(SF_PASS_BYTES.is_multiple_of(16), "TMA box rows are multiples of 16 bytes");
     assert!(CHUNK == 2 * SF_VEC, "a chunk holds exactly two scale blocks");
     assert!(K_MULTIPLE.is_multiple_of(BK) || BK.is_multiple_of(K_MULTIPLE));
+    assert!(2 * BK <= PREP_SFB_OFFSET, "a pass of b as f16 fits before the scales");
+    assert!(SF_PASS_BYTES == 32 && AB_PASS_BYTES == 4 * 64, "the producer: one scale and two words per lane");
+    assert!(PREP_ZERO_OFFSET + 16 <= PREP_PASS_BYTES && PREP_PASS_BYTES.is_multiple_of(SMEM_ALIGN));
 };
 
 /// Index of each tensor map in the array the GEMV kernel receives.
@@ -131,9 +153,11 @@ impl TileConfig {
         self.bm * self.sf_row_bytes()
     }
     /// Bytes TMA delivers per stage (the `expect_tx` count): full boxes, out-of-bounds
-    /// elements included (TMA fills them with zeros and counts them).
-    pub const fn tx_bytes(&self) -> u32 {
-        self.a_bytes() + self.sfa_bytes() + self.ab_row_bytes() + self.sf_row_bytes()
+    /// elements included (TMA fills them with zeros and counts them). The scales count only
+    /// when they come by TMA.
+    pub const fn tx_bytes(&self, scales_by_tma: bool) -> u32 {
+        let scales = if scales_by_tma { self.sfa_bytes() + self.sf_row_bytes() } else { 0 };
+        self.a_bytes() + self.ab_row_bytes() + scales
     }
     /// Offset of `sfa` within a stage.
     pub const fn sfa_offset(&self) -> u32 {
@@ -147,17 +171,22 @@ impl TileConfig {
     pub const fn sfb_offset(&self) -> u32 {
         self.b_offset() + round_up(self.ab_row_bytes(), SMEM_ALIGN)
     }
-    /// Bytes of one stage.
-    pub const fn stage_bytes(&self) -> u32 {
+    /// Offset of the prepared `b` and `sfb` ([`PREP_PASS_BYTES`] per pass) within a stage.
+    pub const fn prep_offset(&self) -> u32 {
         self.sfb_offset() + round_up(self.sf_row_bytes(), SMEM_ALIGN)
     }
-    /// Offset of the `2·stages` mbarriers (`full[0..stages]`, then `empty[0..stages]`).
+    /// Bytes of one stage.
+    pub const fn stage_bytes(&self) -> u32 {
+        self.prep_offset() + self.passes() * PREP_PASS_BYTES
+    }
+    /// Offset of the `3·stages` mbarriers (`full[0..stages]`, `empty[0..stages]`,
+    /// `ready[0..stages]`).
     pub const fn barrier_offset(&self) -> u32 {
         self.stages * self.stage_bytes()
     }
     /// Offset of the cross-warp reduction buffer (`WARPS × bm` fp32).
     pub const fn reduce_offset(&self) -> u32 {
-        self.barrier_offset() + 2 * self.stages * 8
+        self.barrier_offset() + 3 * self.stages * 8
     }
     /// Dynamic shared memory the kernel must be launched with (stages, barriers, the
     /// cross-warp partial sums and one flag word).
@@ -264,8 +293,8 @@ impl core::fmt::Display for ShapeError {
             ShapeError::Empty => write!(f, "m, k and l must all be at least 1"),
             ShapeError::KNotMultiple { k, multiple } => write!(
                 f,
-                "k = {k} is not a multiple of {multiple} (the scale rows, k/16 bytes, must be \
-                 a multiple of 16 bytes for TMA)"
+                "k = {k} is not a multiple of {multiple} (each scale row, k/16 bytes, must be \
+                 whole 4-byte words)"
             ),
             ShapeError::TooLarge { dim, value, max } => {
                 write!(f, "{dim} = {value} exceeds the supported maximum {max}")
@@ -302,6 +331,10 @@ impl Shape {
     /// Bytes a GEMV must move at least: every input read once, `c` written once.
     pub const fn min_bytes(&self) -> usize {
         self.a_bytes() + self.b_bytes() + self.sfa_bytes() + self.sfb_bytes() + 2 * self.c_len()
+    }
+    /// Whether the scale rows can be TMA boxes (`k` a multiple of [`SCALE_TMA_K_MULTIPLE`]).
+    pub const fn scales_by_tma(&self) -> bool {
+        self.k.is_multiple_of(SCALE_TMA_K_MULTIPLE)
     }
     /// Grid of the GEMV launch for a tile configuration: `(ceil(m / bm), l, 1)`.
     pub const fn grid(&self, tile: &TileConfig) -> (u32, u32, u32) {
@@ -350,7 +383,9 @@ mod tests {
             assert!(t.sfa_offset() >= t.a_bytes());
             assert!(t.b_offset() >= t.sfa_offset() + t.sfa_bytes());
             assert!(t.sfb_offset() >= t.b_offset() + t.ab_row_bytes());
-            assert!(t.stage_bytes() >= t.sfb_offset() + t.sf_row_bytes());
+            assert_eq!(t.prep_offset() % SMEM_ALIGN, 0);
+            assert!(t.prep_offset() >= t.sfb_offset() + t.sf_row_bytes());
+            assert_eq!(t.stage_bytes(), t.prep_offset() + t.passes() * PREP_PASS_BYTES);
             assert!([1, 2, 4].contains(&t.ab_elem_bytes()));
             assert_eq!(t.barrier_offset() % 8, 0);
             assert_eq!(t.reduce_offset() % 8, 0);
@@ -365,8 +400,8 @@ mod tests {
         assert_eq!(Shape::new(1, 0, 1).can_implement(), Err(ShapeError::Empty));
         assert_eq!(Shape::new(1, 256, 0).can_implement(), Err(ShapeError::Empty));
         assert_eq!(
-            Shape::new(128, 320, 1).can_implement(),
-            Err(ShapeError::KNotMultiple { k: 320, multiple: 256 })
+            Shape::new(128, 96, 1).can_implement(),
+            Err(ShapeError::KNotMultiple { k: 96, multiple: 64 })
         );
         assert!(matches!(
             Shape::new(1, 256, 70000).can_implement(),

@@ -83,13 +83,18 @@ fn check_on_the_gpu_when_there_is_one() {
         assert!(o.status.success(), "{}", text(&o));
         assert!(text(&o).contains("pass"), "{}", text(&o));
     }
+    // The bench path: the ceiling (2 GiB of rotating buffers), the read-only kernel at the
+    // shape's bytes, the GEMV, the table.
+    let o = run(&["bench", "--shapes", "1024,2048,1", "--replays", "3"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("pass") && text(&o).contains("% ceil"), "{}", text(&o));
 }
 
 #[test]
 fn a_shape_the_kernel_cannot_run_is_refused_with_the_rule() {
-    let o = run(&["check", "128,320,1"]);
+    let o = run(&["check", "128,480,1"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert!(text(&o).contains("multiple of 256"), "{}", text(&o));
+    assert!(text(&o).contains("multiple of 64"), "{}", text(&o));
     let o = run(&["check", "0,256,1"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("at least 1"), "{}", text(&o));

@@ -50,3 +50,13 @@ pub fn f32_to_f16(a: f32) -> u16 {
     }
     d
 }
+
+/// `cvt.rn.bf16.f32 d, a;` — PTX ISA 7.0, sm_80. Round to nearest even.
+#[inline(always)]
+pub fn f32_to_bf16(a: f32) -> u16 {
+    let d: u16;
+    unsafe {
+        asm!("cvt.rn.bf16.f32 {d}, {a};", d = out(reg16) d, a = in(reg32) a, options(pure, nomem, nostack));
+    }
+    d
+}

@@ -13,3 +13,16 @@ pub fn prmt(a: u32, b: u32, c: u32) -> u32 {
     }
     d
 }
+
+/// `mul.hi.u32 d, a, b;` — PTX ISA 1.0, sm_10: the high 32 bits of the 64-bit product.
+/// With `b = 1 << n` this is `a >> (32 - n)` computed on the FMA pipe (`IMAD.HI`) rather
+/// than the integer ALU pipe (`SHF`), which the sm_90a decode keeps busy.
+#[inline(always)]
+pub fn mul_hi_u32(a: u32, b: u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("mul.hi.u32 {d}, {a}, {b};", d = out(reg32) d, a = in(reg32) a, b = in(reg32) b,
+             options(pure, nomem, nostack));
+    }
+    d
+}

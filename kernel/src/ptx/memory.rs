@@ -29,6 +29,44 @@ pub unsafe fn ld_shared_v4(addr: u32) -> [u32; 4] {
     [a, b, c, d]
 }
 
+/// `ld.shared.v2.b32 {d0, d1}, [addr];` — PTX ISA 2.0, sm_20. One 8-byte load.
+///
+/// # Safety
+/// `addr` is an 8-byte-aligned shared address of initialised memory.
+#[inline(always)]
+pub unsafe fn ld_shared_v2(addr: u32) -> [u32; 2] {
+    let (a, b): (u32, u32);
+    unsafe {
+        asm!("ld.shared.v2.b32 {{{a}, {b}}}, [{p}];", a = out(reg32) a, b = out(reg32) b,
+             p = in(reg32) addr, options(readonly, nostack));
+    }
+    [a, b]
+}
+
+/// `st.shared.v2.b32 [addr], {v0, v1};` — PTX ISA 2.0, sm_20. One 8-byte store.
+///
+/// # Safety
+/// `addr` is an 8-byte-aligned shared address no other thread accesses concurrently.
+#[inline(always)]
+pub unsafe fn st_shared_v2(addr: u32, v: [u32; 2]) {
+    unsafe {
+        asm!("st.shared.v2.b32 [{p}], {{{a}, {b}}};", p = in(reg32) addr, a = in(reg32) v[0],
+             b = in(reg32) v[1], options(nostack));
+    }
+}
+
+/// `st.shared.v4.b32 [addr], {v0, v1, v2, v3};` — PTX ISA 2.0, sm_20. One 16-byte store.
+///
+/// # Safety
+/// `addr` is a 16-byte-aligned shared address no other thread accesses concurrently.
+#[inline(always)]
+pub unsafe fn st_shared_v4(addr: u32, v: [u32; 4]) {
+    unsafe {
+        asm!("st.shared.v4.b32 [{p}], {{{a}, {b}, {c}, {d}}};", p = in(reg32) addr, a = in(reg32) v[0],
+             b = in(reg32) v[1], c = in(reg32) v[2], d = in(reg32) v[3], options(nostack));
+    }
+}
+
 /// `ld.shared.b16 d, [addr];` — PTX ISA 2.0, sm_20.
 ///
 /// # Safety
