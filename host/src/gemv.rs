@@ -3,7 +3,7 @@ use crate::error::{DriverContext, Error};
 use crate::gpu::{ByteTensor, Gpu, SplitK, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
-use kernel::layout::{AB_BOX_ELEMS, GEMV_THREADS, Shape, TensorMap, TileConfig, map};
+use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, map};
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,7 +197,7 @@ impl Gpu {
         let (gx, gy, _) = d.shape.grid(&tile);
         let cfg = LaunchConfig {
             grid_dim: (gx, gy, d.splits),
-            block_dim: (GEMV_THREADS, 1, 1),
+            block_dim: (tile.threads(), 1, 1),
             shared_mem_bytes: tile.smem_bytes(),
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);

@@ -31,8 +31,8 @@
 //! shuffles, the four warps theirs through shared memory, and one thread per row applies the
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
-    ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, THREADS, TensorMap, TileConfig, WARPS, map,
+    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
+    ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
 };
 use crate::ptx::{cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::Carver;
@@ -81,8 +81,8 @@ pub mod compute {
 
     /// Lane `(g, t)`'s record offsets.
     #[inline(always)]
-    pub fn b_lane(g: u32, t: u32, q: u32) -> BLane {
-        let off = |h: u32| if g == 2 * t + h { 32 * q + 16 * h } else { PREP_ZERO_OFFSET };
+    pub fn b_lane(g: u32, t: u32, q: u32, slice: u32) -> BLane {
+        let off = |h: u32| slice + if g == 2 * t + h { 32 * q + 16 * h } else { PREP_ZERO_OFFSET };
         BLane([off(0), off(1)])
     }
 
@@ -170,8 +170,8 @@ pub mod compute {
 
     /// Lane `(g, t)`'s offset.
     #[inline(always)]
-    pub fn b_lane(_g: u32, _t: u32, q: u32) -> BLane {
-        BLane(64 * q)
+    pub fn b_lane(_g: u32, _t: u32, q: u32, slice: u32) -> BLane {
+        BLane(slice + 64 * q)
     }
 
     /// The 32 elements of the lane's `b` chunk as 16 f16x2.
@@ -253,7 +253,7 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
     (cvt::f16_to_f32(h as u16), cvt::f16_to_f32((h >> 16) as u16))
 }
 
-/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, [`crate::layout::GEMV_THREADS`] threads,
+/// The GEMV for one tile configuration. Grid `(ceil(m / BM), l)`, `32 · (W + 1)` threads,
 /// `TileConfig { bm: BM, stages: STAGES }.smem_bytes()` of dynamic shared memory.
 ///
 /// The result is `c = fp16(alpha·Σ + beta·c_in)` (bf16 with `epilogue.bf16`), with the
@@ -270,7 +270,7 @@ fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// `k` is a positive multiple of [`crate::layout::K_MULTIPLE`]; `scales` are the global
 /// addresses of `sfa` and `sfb` (4-byte aligned); `split_sums` and `tickets` as above.
 #[inline(always)]
-unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
+unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     maps: *const TensorMap,
     c: *mut u16,
     m: u32,
@@ -280,8 +280,8 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     scales: Scales,
 ) {
     let SplitWork { split_sums, tickets } = work;
-    const { TileConfig { bm: BM, stages: STAGES, bk: BKS }.check() };
-    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS };
+    const { TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W }.check() };
+    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
     let (warp, lane) = (tid / 32, tid % 32);
@@ -293,13 +293,13 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     let mut carve = Carver::dynamic();
     let stages = carve.take::<u8>(STAGES * tile.stage_bytes(), 128);
     let bars = carve.take::<u64>(3 * STAGES, 8);
-    let partials = carve.take::<f32>(WARPS * BM, 16);
+    let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
     let stage = |s: u32| stages.at(s * tile.stage_bytes());
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);
     let ready = |s: u32| bars.at(2 * STAGES + s);
-    // Pass `p` of stage `s`: its raw `b`, raw `sfb` and prepared region.
+    // Slice `p` of stage `s`: its raw `b`, raw `sfb` and prepared region.
     let raw_b = |s: u32, p: u32| stage(s) + tile.b_offset() + AB_PASS_BYTES * p;
     let raw_sfb = |s: u32, p: u32| stage(s) + tile.sfb_offset() + SF_PASS_BYTES * p;
     let prep = |s: u32, p: u32| stage(s) + tile.prep_offset() + PREP_PASS_BYTES * p;
@@ -368,21 +368,21 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
             for s in 0..STAGES {
                 // Lane 0's `arrive.expect_tx`, plus the 32 `cp.async` arrivals if any.
                 mbarrier::init(full(s), if scales_by_tma { 1 } else { 33 });
-                mbarrier::init(empty(s), THREADS);
+                mbarrier::init(empty(s), tile.consumer_threads());
                 mbarrier::init(ready(s), 32);
             }
             mbarrier::fence_init();
         }
     }
-    // The zero slot of every prepared pass (never overwritten afterwards).
-    if tid < STAGES * tile.passes() {
+    // The zero slot of every prepared slice (never overwritten afterwards).
+    if tid < STAGES * tile.slices() {
         unsafe {
-            memory::st_shared_v4(prep(tid / tile.passes(), tid % tile.passes()) + PREP_ZERO_OFFSET, [0; 4])
+            memory::st_shared_v4(prep(tid / tile.slices(), tid % tile.slices()) + PREP_ZERO_OFFSET, [0; 4])
         };
     }
     misc::sync_threads();
 
-    if warp == WARPS {
+    if warp == W {
         // The producer warp. Lane 0 issues the TMA copies: tile `kt` goes to stage
         // `s = kt % STAGES`, use `u = kt / STAGES` of it. Once a tile has landed (`full`), all
         // 32 lanes prepare its `b` and `sfb` and arrive on `ready`; then lane 0 refills the
@@ -394,7 +394,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
         for kt in 0..tiles {
             let s = kt % STAGES;
             unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
-            for p in 0..tile.passes() {
+            for p in 0..tile.slices() {
                 unsafe {
                     compute::prepare_b_word(raw_b(s, p), prep(s, p), lane);
                     compute::prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
@@ -413,15 +413,18 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
             }
         }
     } else {
-        let b_lane = compute::b_lane(g, t, q);
+        // Chunk q of a pass lies in slice q / 16 of it, as chunk q % 16 there.
+        let b_lane = compute::b_lane(g, t, q % 16, (q / 16) * PREP_PASS_BYTES);
+        let sfb_at = (q / 16) * PREP_PASS_BYTES + PREP_SFB_OFFSET + 8 * (q % 16);
         let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
-        // The arithmetic of one K tile in stage `s` (no waiting or releasing).
         // The arithmetic of pass `p` of the K tile in stage `s` (no waiting or releasing).
         let consume = |s: u32, p: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
             let base = stage(s);
-            let (ab, sf) = (AB_PASS_BYTES * p + 16 * q, SF_PASS_BYTES * p + 2 * q);
-            let b = compute::load_b(prep(s, p), b_lane);
-            let [sfb0, sfb1] = memory::ld_shared_v2(prep(s, p) + PREP_SFB_OFFSET + 8 * q).map(f32::from_bits);
+            let k0 = W * WARP_K * p; // the pass's first K element in the stage
+            let (ab, sf) = (k0 / 2 + 16 * q, k0 / 16 + 2 * q);
+            let slice = prep(s, k0 / BK);
+            let b = compute::load_b(slice, b_lane);
+            let [sfb0, sfb1] = memory::ld_shared_v2(slice + sfb_at).map(f32::from_bits);
             let mut i = 0;
             while i < rows {
                 // Rows r and r + 8 of the block: one tensor-core tile.
@@ -485,7 +488,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32>(
     };
     let mut v = 0f32;
     if tid < BM {
-        for w in 0..WARPS {
+        for w in 0..W {
             v += unsafe { memory::ld_shared_f32(partials.at(w * BM + tid)) };
         }
     }
@@ -552,7 +555,7 @@ macro_rules! gemv_entry {
             const T: TileConfig = $tile;
             let epilogue = Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 };
             let (work, scales) = (SplitWork { split_sums, tickets }, Scales { sfa, sfb });
-            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }>(maps, c, m, k, work, epilogue, scales) }
+            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }>(maps, c, m, k, work, epilogue, scales) }
         }
     };
 }
@@ -569,21 +572,50 @@ gemv_entry!(
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[1]`.
-    nvfp4_gemv_bm16_k1024_s4,
+    nvfp4_gemv_bm32_k512_s6,
     crate::layout::VARIANTS[1].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[2]`.
-    nvfp4_gemv_bm16_k2048_s3,
+    nvfp4_gemv_bm32_k1024_s4,
     crate::layout::VARIANTS[2].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[3]`.
-    nvfp4_gemv_bm32_k512_s6,
+    nvfp4_gemv_bm16_k1024_s4_w8,
     crate::layout::VARIANTS[3].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[4]`.
-    nvfp4_gemv_bm32_k1024_s4,
+    nvfp4_gemv_bm32_k1024_s4_w8,
     crate::layout::VARIANTS[4].1
 );
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[5]`.
+    nvfp4_gemv_bm32_k2048_s3_w8,
+    crate::layout::VARIANTS[5].1
+);
+
+/// The entry names above are the names in `layout::VARIANTS` (the host loads them by those).
+const _: () = {
+    const fn same(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    assert!(same(crate::layout::VARIANTS[0].0, "nvfp4_gemv_bm16_k512_s4"));
+    assert!(same(crate::layout::VARIANTS[1].0, "nvfp4_gemv_bm32_k512_s6"));
+    assert!(same(crate::layout::VARIANTS[2].0, "nvfp4_gemv_bm32_k1024_s4"));
+    assert!(same(crate::layout::VARIANTS[3].0, "nvfp4_gemv_bm16_k1024_s4_w8"));
+    assert!(same(crate::layout::VARIANTS[4].0, "nvfp4_gemv_bm32_k1024_s4_w8"));
+    assert!(same(crate::layout::VARIANTS[5].0, "nvfp4_gemv_bm32_k2048_s3_w8"));
+};

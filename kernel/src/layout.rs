@@ -14,24 +14,22 @@
 //!
 //! # Tiling
 //!
-//! A thread block ([`GEMV_THREADS`]: [`WARPS`] consumer warps and one producer warp) owns
-//! [`TileConfig::bm`] rows of one batch entry and walks K (all of it, or its split's share:
-//! grid `z`, [`Shape::splits`]) in stages of [`TileConfig::bk`] elements, each one or more
-//! passes of [`BK`]. Within a pass, lane `4g + t` of consumer warp `w` owns the 32-element
-//! chunk `4w + t` (16 bytes of `a`) of rows `g, g + 8, …` ([`TileConfig::rows_per_thread`] of
-//! them). The `a`, `sfa`, `b`, `sfb` slices of a stage arrive by TMA into one of
-//! [`TileConfig::stages`] shared-memory stages.
+//! A thread block ([`TileConfig::threads`]: [`TileConfig::warps`] consumer warps and one
+//! producer warp) owns [`TileConfig::bm`] rows of one batch entry and walks K (all of it, or
+//! its split's share: grid `z`, [`Shape::splits`]) in stages of [`TileConfig::bk`] elements.
+//! The consumers cover a stage in passes of `128 · warps` K: within a pass, lane `4g + t` of
+//! consumer warp `w` owns the 32-element chunk `4w + t` (16 bytes of `a`) of rows
+//! `g, g + 8, …` ([`TileConfig::rows_per_thread`] of them). The `a`, `sfa`, `b`, `sfb` tiles
+//! of a stage arrive by TMA into one of [`TileConfig::stages`] shared-memory stages; the
+//! producer prepares `b` in slices of [`BK`].
 
-/// Consumer threads per GEMV block (and threads of the copy kernel's block).
+/// Threads of the copy kernel's block.
 pub const THREADS: u32 = 128;
-/// Consumer warps per GEMV block. Warp `w` reduces K elements `[128w, 128w + 128)` of every
-/// K tile.
-pub const WARPS: u32 = THREADS / 32;
-/// Threads per GEMV block: the consumer warps and one producer warp, whose lane 0 issues the
-/// TMA copies (so no consumer ever waits for a stage to drain before refilling it).
-pub const GEMV_THREADS: u32 = THREADS + 32;
-/// K elements the block's threads cover in one pass: a stage holds `bk / BK` passes.
+/// K elements of one slice: one TMA box row of `a` at one byte per element, and the unit in
+/// which the producer prepares `b` ([`PREP_PASS_BYTES`] per slice). A stage holds `bk / BK`.
 pub const BK: u32 = 512;
+/// K elements one consumer warp covers per pass: 4 chunks.
+pub const WARP_K: u32 = 128;
 /// Largest K per stage: a TMA box row holds at most 256 elements of at most 4 bytes here.
 pub const MAX_STAGE_K: u32 = 2048;
 /// K elements one thread reduces per tile and row: 16 bytes of `a`, two scale blocks.
@@ -52,9 +50,9 @@ pub const K_MULTIPLE: u32 = 64;
 /// (tensor maps [`map::SFA`], [`map::SFB`]); otherwise by 4-byte `cp.async` from the
 /// producer warp's 32 lanes, completing on the same `full` mbarrier.
 pub const SCALE_TMA_K_MULTIPLE: u32 = 256;
-/// Bytes of `a` (and `b`) per row in one pass.
+/// Bytes of `a` (and `b`) per row in one slice.
 pub const AB_PASS_BYTES: u32 = BK / 2;
-/// Bytes of `sfa` (and `sfb`) per row in one pass.
+/// Bytes of `sfa` (and `sfb`) per row in one slice.
 pub const SF_PASS_BYTES: u32 = BK / SF_VEC;
 /// Elements in one TMA box row of `a` and `b` (the TMA limit).
 pub const AB_BOX_ELEMS: u32 = 256;
@@ -63,7 +61,7 @@ pub const SMEM_ALIGN: u32 = 128;
 /// Largest `bm` a build may use (the kernel keeps `bm / 8` fp32 accumulators per thread).
 pub const MAX_BM: u32 = 32;
 
-/// Bytes per pass of the producer's *prepared* copy of `b` and `sfb` in a stage (the
+/// Bytes per slice of the producer's *prepared* copy of `b` and `sfb` in a stage (the
 /// producer warp decodes `b` once per block, so that no consumer lane decodes it):
 ///
 /// | offset | bytes | what |
@@ -78,7 +76,7 @@ pub const PREP_SFB_OFFSET: u32 = 1024;
 pub const PREP_ZERO_OFFSET: u32 = PREP_SFB_OFFSET + 4 * SF_PASS_BYTES;
 
 const _: () = {
-    assert!(WARPS * CHUNKS_PER_WARP * CHUNK == BK, "the warps' chunks tile a K tile");
+    assert!(CHUNKS_PER_WARP * CHUNK == WARP_K, "a warp's chunks tile its K");
     assert!(ROW_GROUPS * CHUNKS_PER_WARP == 32, "a warp is 8 row groups × 4 chunks");
     assert!(AB_PASS_BYTES == AB_BOX_ELEMS, "one pass is one box of one-byte elements");
     assert!(SF_PASS_BYTES.is_multiple_of(16), "TMA box rows are multiples of 16 bytes");
@@ -118,9 +116,11 @@ pub struct TileConfig {
     pub bm: u32,
     /// Shared-memory stages in the TMA pipeline.
     pub stages: u32,
-    /// K elements per stage (a multiple of [`BK`], at most [`MAX_STAGE_K`]): wider stages
-    /// read longer runs of each row of `a` per TMA request.
+    /// K elements per stage (a multiple of [`BK`] and of `128 · warps`, at most
+    /// [`MAX_STAGE_K`]): wider stages read longer runs of each row of `a` per TMA request.
     pub bk: u32,
+    /// Consumer warps (4 or 8): more warps per block cover a wider pass of K.
+    pub warps: u32,
 }
 
 impl TileConfig {
@@ -140,9 +140,25 @@ impl TileConfig {
     pub const fn ab_elem_bytes(&self) -> u32 {
         self.ab_row_bytes() / AB_BOX_ELEMS
     }
-    /// Passes of [`BK`] per stage.
-    pub const fn passes(&self) -> u32 {
+    /// Slices of [`BK`] per stage (the producer prepares `b` slice by slice).
+    pub const fn slices(&self) -> u32 {
         self.bk / BK
+    }
+    /// K elements the consumers cover in one pass: `128 · warps`.
+    pub const fn pass_k(&self) -> u32 {
+        WARP_K * self.warps
+    }
+    /// Consumer passes per stage.
+    pub const fn passes(&self) -> u32 {
+        self.bk / self.pass_k()
+    }
+    /// Consumer threads per block.
+    pub const fn consumer_threads(&self) -> u32 {
+        32 * self.warps
+    }
+    /// Threads per block: the consumer warps and the producer warp.
+    pub const fn threads(&self) -> u32 {
+        32 * (self.warps + 1)
     }
     /// Bytes of the `a` tile of one stage.
     pub const fn a_bytes(&self) -> u32 {
@@ -177,21 +193,21 @@ impl TileConfig {
     }
     /// Bytes of one stage.
     pub const fn stage_bytes(&self) -> u32 {
-        self.prep_offset() + self.passes() * PREP_PASS_BYTES
+        self.prep_offset() + self.slices() * PREP_PASS_BYTES
     }
     /// Offset of the `3·stages` mbarriers (`full[0..stages]`, `empty[0..stages]`,
     /// `ready[0..stages]`).
     pub const fn barrier_offset(&self) -> u32 {
         self.stages * self.stage_bytes()
     }
-    /// Offset of the cross-warp reduction buffer (`WARPS × bm` fp32).
+    /// Offset of the cross-warp reduction buffer (`warps × bm` fp32).
     pub const fn reduce_offset(&self) -> u32 {
         self.barrier_offset() + 3 * self.stages * 8
     }
     /// Dynamic shared memory the kernel must be launched with (stages, barriers, the
     /// cross-warp partial sums and one flag word).
     pub const fn smem_bytes(&self) -> u32 {
-        self.reduce_offset() + WARPS * self.bm * 4 + 4
+        self.reduce_offset() + self.warps * self.bm * 4 + 4
     }
     /// Checks the constraints of this configuration; used in `const` assertions.
     pub const fn check(&self) {
@@ -199,6 +215,9 @@ impl TileConfig {
         assert!(self.bm <= 256, "bm is a TMA box dimension");
         assert!(self.stages >= 2, "at least double buffering");
         assert!(self.bk.is_multiple_of(BK) && self.bk <= MAX_STAGE_K, "bk is 512, 1024 or 2048");
+        assert!(self.warps == 4 || self.warps == 8, "4 or 8 consumer warps");
+        assert!(self.bk.is_multiple_of(self.pass_k()), "a stage is whole passes");
+        assert!(self.bm <= MAX_BM, "the accumulators per thread");
         assert!(self.smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
     }
 }
@@ -208,20 +227,21 @@ const fn round_up(x: u32, to: u32) -> u32 {
 }
 
 /// The sm_90a (H100/H200: 132 SMs, ~4.8 TB/s) build. See BENCHMARKS.md for how it was chosen.
-pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4, bk: 512 };
+pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4, bk: 512, warps: 4 };
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
-pub const VARIANTS: [(&str, TileConfig); 5] = [
-    ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512 }),
-    ("nvfp4_gemv_bm16_k1024_s4", TileConfig { bm: 16, stages: 4, bk: 1024 }),
-    ("nvfp4_gemv_bm16_k2048_s3", TileConfig { bm: 16, stages: 3, bk: 2048 }),
-    ("nvfp4_gemv_bm32_k512_s6", TileConfig { bm: 32, stages: 6, bk: 512 }),
-    ("nvfp4_gemv_bm32_k1024_s4", TileConfig { bm: 32, stages: 4, bk: 1024 }),
+pub const VARIANTS: [(&str, TileConfig); 6] = [
+    ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4 }),
+    ("nvfp4_gemv_bm32_k512_s6", TileConfig { bm: 32, stages: 6, bk: 512, warps: 4 }),
+    ("nvfp4_gemv_bm32_k1024_s4", TileConfig { bm: 32, stages: 4, bk: 1024, warps: 4 }),
+    ("nvfp4_gemv_bm16_k1024_s4_w8", TileConfig { bm: 16, stages: 4, bk: 1024, warps: 8 }),
+    ("nvfp4_gemv_bm32_k1024_s4_w8", TileConfig { bm: 32, stages: 4, bk: 1024, warps: 8 }),
+    ("nvfp4_gemv_bm32_k2048_s3_w8", TileConfig { bm: 32, stages: 3, bk: 2048, warps: 8 }),
 ];
 /// The sm_100a (B200: 148 SMs, ~8 TB/s) build: same structure, deeper pipeline to cover the
 /// larger bandwidth-latency product. Never run: no B200 was available.
-pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6, bk: 512 };
+pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6, bk: 512, warps: 4 };
 
 const _: () = {
     SM90_TILE.check();
@@ -385,7 +405,8 @@ mod tests {
             assert!(t.sfb_offset() >= t.b_offset() + t.ab_row_bytes());
             assert_eq!(t.prep_offset() % SMEM_ALIGN, 0);
             assert!(t.prep_offset() >= t.sfb_offset() + t.sf_row_bytes());
-            assert_eq!(t.stage_bytes(), t.prep_offset() + t.passes() * PREP_PASS_BYTES);
+            assert_eq!(t.stage_bytes(), t.prep_offset() + t.slices() * PREP_PASS_BYTES);
+            assert_eq!(t.passes() * t.pass_k(), t.bk);
             assert!([1, 2, 4].contains(&t.ab_elem_bytes()));
             assert_eq!(t.barrier_offset() % 8, 0);
             assert_eq!(t.reduce_offset() % 8, 0);
