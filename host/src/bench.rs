@@ -223,8 +223,8 @@ pub fn bench_shape(
     }
     let launches = cfg.min_launches.div_ceil(sets) * sets;
     let gemv = gpu.time_graph(launches, cfg.replays, |i| gpu.launch_gemv(&mut devs[i % sets]))?;
-    let splits = devs[0].splits();
-    Ok(BenchRow { variant: gpu.gemv.name, splits, shape, bytes, gemv, read, ceiling_gbps, check })
+    let (splits, variant) = (devs[0].splits(), devs[0].kernel_name());
+    Ok(BenchRow { variant, splits, shape, bytes, gemv, read, ceiling_gbps, check })
 }
 
 /// The table the CLI prints.

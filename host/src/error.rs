@@ -54,13 +54,6 @@ pub enum Error {
         /// The names there are.
         known: String,
     },
-    /// Device buffers were prepared for another tile configuration than the active kernel's.
-    TileMismatch {
-        /// The tiles the buffers' tensor maps were encoded for.
-        prepared: kernel::layout::TileConfig,
-        /// The tiles of the kernel being launched.
-        active: kernel::layout::TileConfig,
-    },
     /// A combination of options this build does not support.
     Unsupported {
         /// What was asked for.
@@ -105,10 +98,6 @@ impl fmt::Display for Error {
             Error::NotFinite { arg, value } => write!(f, "`{arg}` is {value}; it must be finite"),
             Error::TensorMap { arg, rule } => write!(f, "tensor map for `{arg}`: {rule}"),
             Error::UnknownVariant { name, known } => write!(f, "no GEMV kernel {name:?}; there are: {known}"),
-            Error::TileMismatch { prepared, active } => write!(
-                f,
-                "the buffers' tensor maps were encoded for {prepared:?}, the active kernel uses {active:?}: upload again"
-            ),
             Error::Unsupported { what } => write!(f, "not supported: {what}"),
             Error::Driver { context, source } => {
                 write!(f, "CUDA driver error while {context}: {source}")

@@ -1,6 +1,6 @@
 //! The safe GEMV API: host-side inputs, device buffers with their tensor maps, launch.
 use crate::error::{DriverContext, Error};
-use crate::gpu::{ByteTensor, Gpu, SplitK, encode_tensor_map, maps_as_bytes};
+use crate::gpu::{ByteTensor, GemvKernel, Gpu, SplitK, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
 use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, map};
@@ -42,8 +42,8 @@ impl GemvInputs {
 /// One problem resident on the GPU: inputs, output and the four tensor maps.
 pub struct DeviceGemv {
     shape: Shape,
-    /// The tile configuration the tensor maps' boxes were encoded for.
-    tile: TileConfig,
+    /// The entry point its launches use; the tensor maps' boxes were encoded for its tiles.
+    kernel: GemvKernel,
     // Held so the maps' addresses stay valid.
     _a: CudaSlice<u8>,
     _b: CudaSlice<u8>,
@@ -90,6 +90,10 @@ impl DeviceGemv {
     pub fn splits(&self) -> u32 {
         self.splits
     }
+    /// The GEMV entry point its launches use.
+    pub fn kernel_name(&self) -> &'static str {
+        self.kernel.name
+    }
 }
 
 impl Gpu {
@@ -100,10 +104,14 @@ impl Gpu {
         let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
         let (a, b, sfa, sfb) = (up(&inputs.a)?, up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
         let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
-        let maps = self
-            .tensor_maps(s, [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)])?;
+        let kernel = self.kernel_for(s).clone();
+        let tile = kernel.tile;
+        let maps = self.tensor_maps(
+            s,
+            tile,
+            [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)],
+        )?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
-        let tile = self.gemv.tile;
         let splits = match self.split_k {
             SplitK::Off => 1,
             SplitK::Auto => s.splits(&tile, self.info.sm_count),
@@ -116,7 +124,7 @@ impl Gpu {
         let tickets = self.stream.alloc_zeros::<u32>(tickets_len).during("allocating split tickets")?;
         Ok(DeviceGemv {
             shape: s,
-            tile,
+            kernel,
             _a: a,
             _b: b,
             _sfa: sfa,
@@ -135,8 +143,12 @@ impl Gpu {
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
     /// addresses (`[a, sfa, b, sfb]`).
-    fn tensor_maps(&self, s: Shape, [a, sfa, b, sfb]: [u64; 4]) -> Result<[TensorMap; map::COUNT], Error> {
-        let tile = self.gemv.tile;
+    fn tensor_maps(
+        &self,
+        s: Shape,
+        tile: TileConfig,
+        [a, sfa, b, sfb]: [u64; 4],
+    ) -> Result<[TensorMap; map::COUNT], Error> {
         let (m, l) = (s.m as u64, s.l as u64);
         let (kb, ks) = (s.k as u64 / 2, s.k as u64 / 16);
         // `a` and `b` as words of `e` bytes: a box row is 256 words = bk/2 bytes.
@@ -190,10 +202,7 @@ impl Gpu {
     /// synchronisation, e.g. [`Gpu::download_c`]).
     pub fn launch_gemv(&self, d: &mut DeviceGemv) -> Result<(), Error> {
         d.shape.can_implement()?;
-        let tile = self.gemv.tile;
-        if d.tile != tile {
-            return Err(Error::TileMismatch { prepared: d.tile, active: tile });
-        }
+        let tile = d.kernel.tile;
         let (gx, gy, _) = d.shape.grid(&tile);
         let cfg = LaunchConfig {
             grid_dim: (gx, gy, d.splits),
@@ -202,7 +211,7 @@ impl Gpu {
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
-        let mut launch = self.stream.launch_builder(&self.gemv.func);
+        let mut launch = self.stream.launch_builder(&d.kernel.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
         let (c_bf16, sfa, sfb) = (d.c_bf16 as u32, self.address(&d._sfa), self.address(&d._sfb));
         launch.arg(&alpha).arg(&beta).arg(&c_in).arg(&c_bf16).arg(&sfa).arg(&sfb);

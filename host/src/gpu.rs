@@ -5,7 +5,7 @@ use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
 use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
-use kernel::layout::{TensorMap, TileConfig, VARIANTS, kernel_name};
+use kernel::layout::{Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
 use std::sync::Arc;
 
 /// What the host knows about the device it runs on.
@@ -37,8 +37,12 @@ pub struct GemvKernel {
 pub struct Gpu {
     pub(crate) ctx: Arc<CudaContext>,
     pub(crate) stream: Arc<CudaStream>,
-    /// The GEMV entry point launches use (the build's default until [`Gpu::use_variant`]).
+    /// The GEMV entry point later uploads use when [`Gpu::auto_tiles`] is off (the build's
+    /// default until [`Gpu::use_variant`]).
     pub gemv: GemvKernel,
+    /// Pick the entry point per shape ([`kernel::layout::choose_variant`]); on by default,
+    /// off after [`Gpu::use_variant`].
+    pub auto_tiles: bool,
     variants: Vec<GemvKernel>,
     pub(crate) copy: CudaFunction,
     pub(crate) read: CudaFunction,
@@ -119,7 +123,18 @@ impl Gpu {
         }
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
-        Ok(Gpu { ctx, stream, gemv, variants, copy, read, build, info, split_k: SplitK::Off })
+        Ok(Gpu {
+            ctx,
+            stream,
+            gemv,
+            auto_tiles: true,
+            variants,
+            copy,
+            read,
+            build,
+            info,
+            split_k: SplitK::Off,
+        })
     }
 
     /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`.
@@ -127,14 +142,31 @@ impl Gpu {
         self.variants.iter().map(|v| v.name).collect()
     }
 
-    /// Makes later uploads and launches use the GEMV entry point `name`.
+    /// Makes later uploads use the GEMV entry point `name` for every shape (`"auto"`: the
+    /// per-shape choice again).
     pub fn use_variant(&mut self, name: &str) -> Result<(), Error> {
+        if name == "auto" {
+            self.auto_tiles = true;
+            return Ok(());
+        }
         let v = self.variants.iter().find(|v| v.name == name).ok_or_else(|| Error::UnknownVariant {
             name: name.to_string(),
             known: self.variant_names().join(", "),
         })?;
         self.gemv = v.clone();
+        self.auto_tiles = false;
         Ok(())
+    }
+
+    /// The entry point an upload of shape `s` gets: [`kernel::layout::choose_variant`]'s
+    /// pick among the variants of this build with [`Gpu::auto_tiles`] on (the sm_100a build,
+    /// never measured, keeps its default), else [`Gpu::gemv`].
+    pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
+        if !self.auto_tiles || self.build.target != "sm_90a" {
+            return &self.gemv;
+        }
+        let name = kernel::layout::choose_variant(s, self.info.sm_count);
+        self.variants.iter().find(|v| v.name == name).unwrap_or(&self.gemv)
     }
 
     /// Waits for all work on the stream; surfaces asynchronous kernel errors.

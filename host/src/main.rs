@@ -19,7 +19,8 @@ commands:
   bench [OPTIONS]        timing table with % of the bandwidth ceiling measured in the same run
       --shapes S         bench (default) | sweep | all | a list like 7168,16384,1;4096,7168,8
       --replays N        timed graph replays per shape (default 30)
-      --variant V        GEMV entry point(s): a name, a comma list, or all (default: the build's own)
+      --variant V        GEMV entry point(s): a name, a comma list, all, or auto (default: auto,
+                         the per-shape choice of kernel::layout::choose_variant)
       --splits N|auto    split K across N blocks per row tile (default: no split)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
@@ -191,7 +192,7 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
     let gpu = &mut gpu;
     gpu.split_k = split_k;
     let variants: Vec<String> = match variant_arg {
-        None => vec![gpu.gemv.name.to_string()],
+        None => vec!["auto".to_string()],
         Some(v) if v == "all" => gpu.variant_names().into_iter().map(String::from).collect(),
         Some(v) => v.split(',').map(String::from).collect(),
     };

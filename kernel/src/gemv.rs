@@ -572,7 +572,7 @@ gemv_entry!(
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[1]`.
-    nvfp4_gemv_bm32_k512_s6,
+    nvfp4_gemv_bm16_k512_s8,
     crate::layout::VARIANTS[1].1
 );
 gemv_entry!(
@@ -582,18 +582,28 @@ gemv_entry!(
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[3]`.
-    nvfp4_gemv_bm16_k1024_s4_w8,
+    nvfp4_gemv_bm32_k1024_s5,
     crate::layout::VARIANTS[3].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[4]`.
-    nvfp4_gemv_bm32_k1024_s4_w8,
+    nvfp4_gemv_bm16_k1024_s4_w8,
     crate::layout::VARIANTS[4].1
 );
 gemv_entry!(
     /// Tuning variant, `layout::VARIANTS[5]`.
-    nvfp4_gemv_bm32_k2048_s3_w8,
+    nvfp4_gemv_bm16_k1024_s6_w8,
     crate::layout::VARIANTS[5].1
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[6]`.
+    nvfp4_gemv_bm32_k1024_s4_w8,
+    crate::layout::VARIANTS[6].1
+);
+gemv_entry!(
+    /// Tuning variant, `layout::VARIANTS[7]`.
+    nvfp4_gemv_bm32_k1024_s5_w8,
+    crate::layout::VARIANTS[7].1
 );
 
 /// The entry names above are the names in `layout::VARIANTS` (the host loads them by those).
@@ -613,9 +623,11 @@ const _: () = {
         true
     }
     assert!(same(crate::layout::VARIANTS[0].0, "nvfp4_gemv_bm16_k512_s4"));
-    assert!(same(crate::layout::VARIANTS[1].0, "nvfp4_gemv_bm32_k512_s6"));
+    assert!(same(crate::layout::VARIANTS[1].0, "nvfp4_gemv_bm16_k512_s8"));
     assert!(same(crate::layout::VARIANTS[2].0, "nvfp4_gemv_bm32_k1024_s4"));
-    assert!(same(crate::layout::VARIANTS[3].0, "nvfp4_gemv_bm16_k1024_s4_w8"));
-    assert!(same(crate::layout::VARIANTS[4].0, "nvfp4_gemv_bm32_k1024_s4_w8"));
-    assert!(same(crate::layout::VARIANTS[5].0, "nvfp4_gemv_bm32_k2048_s3_w8"));
+    assert!(same(crate::layout::VARIANTS[3].0, "nvfp4_gemv_bm32_k1024_s5"));
+    assert!(same(crate::layout::VARIANTS[4].0, "nvfp4_gemv_bm16_k1024_s4_w8"));
+    assert!(same(crate::layout::VARIANTS[5].0, "nvfp4_gemv_bm16_k1024_s6_w8"));
+    assert!(same(crate::layout::VARIANTS[6].0, "nvfp4_gemv_bm32_k1024_s4_w8"));
+    assert!(same(crate::layout::VARIANTS[7].0, "nvfp4_gemv_bm32_k1024_s5_w8"));
 };

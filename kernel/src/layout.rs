@@ -231,13 +231,15 @@ pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4, bk: 512, warps
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
-pub const VARIANTS: [(&str, TileConfig); 6] = [
+pub const VARIANTS: [(&str, TileConfig); 8] = [
     ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4 }),
-    ("nvfp4_gemv_bm32_k512_s6", TileConfig { bm: 32, stages: 6, bk: 512, warps: 4 }),
+    ("nvfp4_gemv_bm16_k512_s8", TileConfig { bm: 16, stages: 8, bk: 512, warps: 4 }),
     ("nvfp4_gemv_bm32_k1024_s4", TileConfig { bm: 32, stages: 4, bk: 1024, warps: 4 }),
+    ("nvfp4_gemv_bm32_k1024_s5", TileConfig { bm: 32, stages: 5, bk: 1024, warps: 4 }),
     ("nvfp4_gemv_bm16_k1024_s4_w8", TileConfig { bm: 16, stages: 4, bk: 1024, warps: 8 }),
+    ("nvfp4_gemv_bm16_k1024_s6_w8", TileConfig { bm: 16, stages: 6, bk: 1024, warps: 8 }),
     ("nvfp4_gemv_bm32_k1024_s4_w8", TileConfig { bm: 32, stages: 4, bk: 1024, warps: 8 }),
-    ("nvfp4_gemv_bm32_k2048_s3_w8", TileConfig { bm: 32, stages: 3, bk: 2048, warps: 8 }),
+    ("nvfp4_gemv_bm32_k1024_s5_w8", TileConfig { bm: 32, stages: 5, bk: 1024, warps: 8 }),
 ];
 /// The sm_100a (B200: 148 SMs, ~8 TB/s) build: same structure, deeper pipeline to cover the
 /// larger bandwidth-latency product. Never run: no B200 was available.
@@ -252,6 +254,20 @@ const _: () = {
         i += 1;
     }
 };
+
+/// The sm_90a entry point for a shape, from the H200 measurements in BENCHMARKS.md (run v10):
+/// with many row tiles per SM the small default tiles win; with few, long rows favour 32 rows
+/// and 1024-K stages, which keep more bytes in flight per SM.
+pub const fn choose_variant(s: Shape, sm_count: u32) -> &'static str {
+    let row_tiles = s.m.div_ceil(16) as u64 * s.l as u64;
+    if row_tiles >= 4 * sm_count as u64 || s.k < 4096 {
+        "nvfp4_gemv_bm16_k512_s4"
+    } else if s.k >= 8192 {
+        "nvfp4_gemv_bm32_k1024_s4"
+    } else {
+        "nvfp4_gemv_bm16_k1024_s4_w8"
+    }
+}
 
 /// Kernel entry names, as they appear in the PTX.
 pub mod kernel_name {
@@ -458,6 +474,19 @@ mod tests {
             let tiles = s.k.div_ceil(t.bk);
             let per = tiles.div_ceil(n);
             assert!(n >= 1 && (n - 1) * per < tiles, "{s:?}: split {n} is empty");
+        }
+    }
+
+    #[test]
+    fn chosen_variants_exist() {
+        for s in [
+            Shape::new(7168, 16384, 1),
+            Shape::new(4096, 7168, 1),
+            Shape::new(7168, 2048, 1),
+            Shape::new(1, 64, 1),
+        ] {
+            let name = choose_variant(s, 132);
+            assert!(VARIANTS.iter().any(|v| v.0 == name), "{name}");
         }
     }
 }
