@@ -123,6 +123,10 @@ fn cargo_executables(root: &Path, args: &[&str]) -> Result<Vec<PathBuf>, String>
         if args.contains(&"test") && !profile.contains("\"test\":true") {
             continue;
         }
+        // With `bench`, keep only the bench targets.
+        if args.contains(&"bench") && !line.contains("\"kind\":[\"bench\"]") {
+            continue;
+        }
         if let Some(rest) = line.split("\"executable\":\"").nth(1)
             && let Some(path) = rest.split('"').next()
         {
@@ -138,6 +142,7 @@ const RUN_SH: &str = r#"#!/usr/bin/env bash
 #   ./run.sh cli       the CLI's main job (benchmark shapes, checked against the CPU reference)
 #   ./run.sh bench     the CLI's bench subcommand (CSV and JSON written to $OUT or ./results)
 #   ./run.sh sanitize  compute-sanitizer memcheck, racecheck, synccheck, initcheck on the GPU tests
+#   ./run.sh criterion the criterion benchmark (what `cargo bench -p host` runs)
 #   ./run.sh all       test, then cli, then bench
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -162,6 +167,7 @@ case "${1:-all}" in
       echo "=== compute-sanitizer --tool $tool"
       timeout "${NVFP4_TEST_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$NVFP4_CLI" sanitize-cases "$@" || { echo "FAILED: $tool"; status=1; }
     done ;;
+  criterion) shift; for b in "$here"/benches/*; do "$b" --bench "$@" || status=1; done ;;
   all) run_tests; "$NVFP4_CLI" || status=1
        "$NVFP4_CLI" bench --csv "$results/bench.csv" --json "$results/bench.json" || status=1 ;;
   *) echo "unknown mode $1"; exit 2 ;;
@@ -183,8 +189,9 @@ fn bundle(args: &[String]) -> Result<(), String> {
     let bins = cargo_executables(&root, &["build", "--release", "-p", "host", "--bins"])?;
     let tests =
         cargo_executables(&root, &["test", "--release", "--workspace", "--exclude", "xtask", "--no-run"])?;
+    let benches = cargo_executables(&root, &["bench", "-p", "host", "--no-run"])?;
     let _ = std::fs::remove_dir_all(&out);
-    for d in ["bin", "tests"] {
+    for d in ["bin", "tests", "benches"] {
         std::fs::create_dir_all(out.join(d)).map_err(|e| format!("{}: {e}", out.display()))?;
     }
     let copy = |src: &Path, dir: &str, name: &str| -> Result<(), String> {
@@ -203,6 +210,10 @@ fn bundle(args: &[String]) -> Result<(), String> {
         let short = name.rsplit_once('-').map_or(name, |(a, _)| a);
         copy(t, "tests", short)?;
     }
+    for b in &benches {
+        let name = b.file_name().and_then(|n| n.to_str()).unwrap_or("bench");
+        copy(b, "benches", name.rsplit_once('-').map_or(name, |(a, _)| a))?;
+    }
     let script = out.join("run.sh");
     std::fs::write(&script, RUN_SH).map_err(|e| format!("{}: {e}", script.display()))?;
     #[cfg(unix)]
@@ -211,6 +222,12 @@ fn bundle(args: &[String]) -> Result<(), String> {
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))
             .map_err(|e| e.to_string())?;
     }
-    println!("bundle written to {} ({} binaries, {} test binaries)", out.display(), bins.len(), tests.len());
+    println!(
+        "bundle written to {} ({} binaries, {} test binaries, {} benches)",
+        out.display(),
+        bins.len(),
+        tests.len(),
+        benches.len()
+    );
     Ok(())
 }
