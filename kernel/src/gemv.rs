@@ -374,6 +374,13 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
             mbarrier::fence_init();
         }
     }
+    // The producer lanes fetch the tensor maps in use into the cache while the barriers are
+    // set up (the scale maps only when the scales come by TMA).
+    if warp == W
+        && (lane == map::A as u32 || lane == map::B as u32 || (scales_by_tma && lane < map::COUNT as u32))
+    {
+        unsafe { tma::prefetch_map(maps.add(lane as usize).cast::<u8>()) };
+    }
     // The zero slot of every prepared slice (never overwritten afterwards).
     if tid < STAGES * tile.slices() {
         unsafe {
