@@ -56,14 +56,15 @@ pub struct Gpu {
 
 /// Splitting K across blocks (grid `z`), the sums added in split order by the last block.
 ///
-/// Measured on the H200 (BENCHMARKS.md): with the split `Shape::splits` picks, the benchmark
-/// shapes ran slower than unsplit, so it is off by default.
+/// The default, `Auto`, splits only grids with fewer blocks than the GPU has SMs (small `M·L`
+/// with long `K`), up to one block per SM (`Shape::splits`); measured on the H200 in
+/// BENCHMARKS.md.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SplitK {
     /// One block per row tile does all of K.
-    #[default]
     Off,
-    /// `Shape::splits`: enough blocks for about 8 per SM.
+    /// `Shape::splits`: split grids smaller than the GPU up to one block per SM.
+    #[default]
     Auto,
     /// This many splits (clamped to the number of K tiles).
     Fixed(u32),
@@ -133,7 +134,7 @@ impl Gpu {
             read,
             build,
             info,
-            split_k: SplitK::Off,
+            split_k: SplitK::Auto,
         })
     }
 

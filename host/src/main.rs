@@ -21,7 +21,8 @@ commands:
       --replays N        timed graph replays per shape (default 30)
       --variant V        GEMV entry point(s): a name, a comma list, all, or auto (default: auto,
                          the per-shape choice of kernel::layout::choose_variant)
-      --splits N|auto    split K across N blocks per row tile (default: no split)
+      --splits N|auto|off split K across N blocks per row tile (default auto: only grids
+                         with fewer blocks than SMs are split, up to one block per SM)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
                          one problem: GPU vs CPU reference, element by element
@@ -167,8 +168,8 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
     let variant_arg = take_opt(args, "--variant")?;
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
     let split_k = match take_opt(args, "--splits")?.as_deref() {
-        None => SplitK::Off,
-        Some("auto") => SplitK::Auto,
+        None | Some("auto") => SplitK::Auto,
+        Some("off") => SplitK::Off,
         Some(n) => SplitK::Fixed(parse(Some(n.to_string()), "--splits", 1u32)?),
     };
     let (csv_path, json_path, svg_path) =
@@ -293,7 +294,7 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     }
     gpu.split_k = SplitK::Fixed(3);
     ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2000)?;
-    gpu.split_k = SplitK::Off;
+    gpu.split_k = SplitK::default();
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;

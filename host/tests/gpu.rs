@@ -104,7 +104,7 @@ fn gemv_k_multiple_of_64() {
     let x = generate(s, Distribution::FullRange, Rng::fresh_seed());
     let (sfa, sfb) = x.blocked_scales();
     let y = GemvInputs::from_blocked_scales(s, x.a.clone(), x.b.clone(), &sfa, &sfb).expect("blocked inputs");
-    gpu.split_k = SplitK::Off;
+    gpu.split_k = SplitK::default();
     let cmp = compare(&gpu.gemv(&y).expect("GEMV"), &gemv_reference(&x), s.k, POISON);
     println!("{s:?} blocked scales: {cmp}");
     assert!(cmp.passed(false), "{s:?}: {cmp}");

@@ -286,8 +286,11 @@ pub const COPY_BOX_ROWS: u32 = 32;
 /// Dynamic shared memory of the copy kernel: the box and its mbarrier.
 pub const COPY_SMEM_BYTES: u32 = COPY_BOX_ROWS * COPY_BOX_COLS + 128;
 
-/// Blocks per SM the K split aims for (see [`Shape::splits`]).
-pub const BLOCKS_PER_SM_TARGET: u32 = 8;
+/// Blocks per SM the automatic K split aims for when the grid has fewer (see
+/// [`Shape::splits`]). Measured on the H200: a target of 8 (v7) made shapes slower once the
+/// blocks no longer fit one wave; splitting only grids smaller than the GPU (1 per SM) is
+/// what pays (BENCHMARKS.md).
+pub const BLOCKS_PER_SM_TARGET: u32 = 1;
 
 /// Problem shape: `l` batch entries of an `m × k` matrix times a `k` vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -376,9 +379,9 @@ impl Shape {
     pub const fn grid(&self, tile: &TileConfig) -> (u32, u32, u32) {
         (self.m.div_ceil(tile.bm), self.l, 1)
     }
-    /// K splits for a launch: enough blocks that `sm_count` SMs each get about
-    /// [`BLOCKS_PER_SM_TARGET`] (few blocks leave too few warps per SM to hide latency), no
-    /// more than there are K tiles, and no split left without a tile. Grid `z`.
+    /// K splits for a launch: none when the grid already has [`BLOCKS_PER_SM_TARGET`] blocks
+    /// per SM, else enough that it does (a small grid leaves SMs idle), no more than there are
+    /// K tiles, and no split left without a tile. Grid `z`.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
@@ -461,12 +464,13 @@ mod tests {
     #[test]
     fn splits_fill_the_gpu_and_never_leave_a_split_empty() {
         let t = SM90_TILE;
-        // 448 blocks on 132 SMs: 3 splits of 11 tiles (the last gets 10).
-        assert_eq!(Shape::new(7168, 16384, 1).splits(&t, 132), 3);
-        // Enough blocks already: no split.
+        // 448 blocks on 132 SMs: enough, no split.
+        assert_eq!(Shape::new(7168, 16384, 1).splits(&t, 132), 1);
         assert_eq!(Shape::new(4096, 7168, 8).splits(&t, 132), 1);
+        // 64 blocks: 3 wanted, 14 tiles of 512 → 5 per split → 3 splits.
+        assert_eq!(Shape::new(1024, 7168, 1).splits(&t, 132), 3);
         // 4 tiles, 3 wanted: 2 tiles per split, so 2 splits.
-        assert_eq!(Shape::new(7168, 2048, 1).splits(&t, 132), 2);
+        assert_eq!(Shape::new(1024, 2048, 1).splits(&t, 132), 2);
         // One tile: nothing to split.
         assert_eq!(Shape::new(16, 256, 1).splits(&t, 132), 1);
         for s in [Shape::new(1, 32768, 1), Shape::new(100, 4096, 3), Shape::new(28672, 28672, 8)] {
