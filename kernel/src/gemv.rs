@@ -290,11 +290,21 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     let row0 = misc::block_idx_x() * BM;
     let l = misc::block_idx_y();
 
+    // The carve must end inside `tile.smem_bytes()`, the launch's size: the layout's offsets
+    // round the same way (checked for every configuration below).
     let mut carve = Carver::dynamic();
     let stages = carve.take::<u8>(STAGES * tile.stage_bytes(), 128);
     let bars = carve.take::<u64>(3 * STAGES, 8);
     let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
+    const {
+        let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W };
+        let mut c = Carver::starting_at(0);
+        assert!(c.take::<u8>(STAGES * t.stage_bytes(), 128).offset() == 0);
+        assert!(c.take::<u64>(3 * STAGES, 8).offset() == t.barrier_offset());
+        assert!(c.take::<f32>(W * BM, 16).offset() == t.reduce_offset());
+        assert!(c.take::<u32>(1, 4).offset() + 4 <= t.smem_bytes());
+    };
     let stage = |s: u32| stages.at(s * tile.stage_bytes());
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);

@@ -200,9 +200,11 @@ impl TileConfig {
     pub const fn barrier_offset(&self) -> u32 {
         self.stages * self.stage_bytes()
     }
-    /// Offset of the cross-warp reduction buffer (`warps × bm` fp32).
+    /// Offset of the cross-warp reduction buffer (`warps × bm` fp32), 16-byte aligned as the
+    /// kernel carves it (`3·stages` barriers of 8 bytes end on an 8-byte boundary only when
+    /// `stages` is odd).
     pub const fn reduce_offset(&self) -> u32 {
-        self.barrier_offset() + 3 * self.stages * 8
+        round_up(self.barrier_offset() + 3 * self.stages * 8, 16)
     }
     /// Dynamic shared memory the kernel must be launched with (stages, barriers, the
     /// cross-warp partial sums and one flag word).
@@ -428,7 +430,8 @@ mod tests {
             assert_eq!(t.passes() * t.pass_k(), t.bk);
             assert!([1, 2, 4].contains(&t.ab_elem_bytes()));
             assert_eq!(t.barrier_offset() % 8, 0);
-            assert_eq!(t.reduce_offset() % 8, 0);
+            assert_eq!(t.reduce_offset() % 16, 0);
+            assert!(t.reduce_offset() >= t.barrier_offset() + 3 * t.stages * 8);
             assert_eq!(t.rows_per_thread() * ROW_GROUPS, t.bm);
         }
     }

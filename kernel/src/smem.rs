@@ -25,11 +25,17 @@ impl Carver {
         Carver { next: shared_addr(base) }
     }
 
+    /// A carver over plain offsets from `base` (the kernel checks, at compile time, that its
+    /// carve agrees with the `layout` offsets the host sizes the launch with).
+    pub const fn starting_at(base: u32) -> Self {
+        Carver { next: base }
+    }
+
     /// The next `len` elements of `T`, aligned to `align` bytes (a power of two at least
     /// `align_of::<T>()`). The launch must provide the bytes: the host sizes dynamic shared
     /// memory from the same `layout` constants the kernel carves with.
     #[inline(always)]
-    pub fn take<T>(&mut self, len: u32, align: u32) -> SharedArray<T> {
+    pub const fn take<T>(&mut self, len: u32, align: u32) -> SharedArray<T> {
         let addr = (self.next + align - 1) & !(align - 1);
         self.next = addr + len * core::mem::size_of::<T>() as u32;
         SharedArray { addr, _t: PhantomData }
@@ -50,6 +56,10 @@ impl<T> Clone for SharedArray<T> {
 impl<T> Copy for SharedArray<T> {}
 
 impl<T> SharedArray<T> {
+    /// Its address (an offset, for a [`Carver::starting_at`] carve).
+    pub const fn offset(&self) -> u32 {
+        self.addr
+    }
     /// Shared address of element `i`.
     #[inline(always)]
     pub fn at(&self, i: u32) -> u32 {
