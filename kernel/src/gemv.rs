@@ -582,69 +582,47 @@ gemv_entry!(
     nvfp4_gemv,
     TILE
 );
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[0]`.
-    nvfp4_gemv_bm16_k512_s4,
-    crate::layout::VARIANTS[0].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[1]`.
-    nvfp4_gemv_bm16_k512_s8,
-    crate::layout::VARIANTS[1].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[2]`.
-    nvfp4_gemv_bm32_k1024_s4,
-    crate::layout::VARIANTS[2].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[3]`.
-    nvfp4_gemv_bm32_k1024_s5,
-    crate::layout::VARIANTS[3].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[4]`.
-    nvfp4_gemv_bm16_k1024_s4_w8,
-    crate::layout::VARIANTS[4].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[5]`.
-    nvfp4_gemv_bm16_k1024_s6_w8,
-    crate::layout::VARIANTS[5].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[6]`.
-    nvfp4_gemv_bm32_k1024_s4_w8,
-    crate::layout::VARIANTS[6].1
-);
-gemv_entry!(
-    /// Tuning variant, `layout::VARIANTS[7]`.
-    nvfp4_gemv_bm32_k1024_s5_w8,
-    crate::layout::VARIANTS[7].1
-);
-
-/// The entry names above are the names in `layout::VARIANTS` (the host loads them by those).
-const _: () = {
-    const fn same(a: &str, b: &str) -> bool {
-        let (a, b) = (a.as_bytes(), b.as_bytes());
-        if a.len() != b.len() {
+/// Same bytes (a `const` string comparison).
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
             return false;
         }
-        let mut i = 0;
-        while i < a.len() {
-            if a[i] != b[i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        i += 1;
     }
-    assert!(same(crate::layout::VARIANTS[0].0, "nvfp4_gemv_bm16_k512_s4"));
-    assert!(same(crate::layout::VARIANTS[1].0, "nvfp4_gemv_bm16_k512_s8"));
-    assert!(same(crate::layout::VARIANTS[2].0, "nvfp4_gemv_bm32_k1024_s4"));
-    assert!(same(crate::layout::VARIANTS[3].0, "nvfp4_gemv_bm32_k1024_s5"));
-    assert!(same(crate::layout::VARIANTS[4].0, "nvfp4_gemv_bm16_k1024_s4_w8"));
-    assert!(same(crate::layout::VARIANTS[5].0, "nvfp4_gemv_bm16_k1024_s6_w8"));
-    assert!(same(crate::layout::VARIANTS[6].0, "nvfp4_gemv_bm32_k1024_s4_w8"));
-    assert!(same(crate::layout::VARIANTS[7].0, "nvfp4_gemv_bm32_k1024_s5_w8"));
-};
+    true
+}
+
+/// One entry point per `layout::VARIANTS[i]`, named as the table names it (checked at compile
+/// time: the host loads them by those names).
+macro_rules! gemv_variants {
+    ($($i:literal => $name:ident),* $(,)?) => {
+        $(
+            gemv_entry!(
+                #[doc = concat!("Tuning variant `layout::VARIANTS[", stringify!($i), "]`.")]
+                $name,
+                crate::layout::VARIANTS[$i].1
+            );
+        )*
+        const _: () = {
+            $( assert!(same(crate::layout::VARIANTS[$i].0, stringify!($name))); )*
+            assert!(crate::layout::VARIANTS.len() == [$($i),*].len(), "one entry point per variant");
+        };
+    };
+}
+
+gemv_variants!(
+    0 => nvfp4_gemv_bm16_k512_s4,
+    1 => nvfp4_gemv_bm16_k512_s8,
+    2 => nvfp4_gemv_bm32_k1024_s4,
+    3 => nvfp4_gemv_bm32_k1024_s5,
+    4 => nvfp4_gemv_bm16_k1024_s4_w8,
+    5 => nvfp4_gemv_bm16_k1024_s6_w8,
+    6 => nvfp4_gemv_bm32_k1024_s4_w8,
+    7 => nvfp4_gemv_bm32_k1024_s5_w8,
+);
