@@ -10,9 +10,13 @@
 //! | `sfb` | FP8 e4m3, one per 16 k                      | `[L][K/16]`    | `L·K/16` |
 //! | `c`   | IEEE fp16 (or bf16, on request)              | `[L][M]`       | `2·L·M` |
 //!
-//! `c[l][m] = fp16( alpha · Σ_k a[l][m][k] · b[l][k] · sfa[l][m][k/16] · sfb[l][k/16]
-//! + beta · c_in[l][m] )`, with `alpha = 1` and no `c_in` term by default. `K` is a multiple
-//! of [`K_MULTIPLE`]; `M` and `L` are any positive numbers.
+//! ```text
+//! c[l][m] = fp16( alpha · Σ_k a[l][m][k] · b[l][k] · sfa[l][m][k/16] · sfb[l][k/16]
+//!                 + beta · c_in[l][m] )
+//! ```
+//!
+//! with `alpha = 1` and no `c_in` term by default. `K` is a multiple of [`K_MULTIPLE`]; `M`
+//! and `L` are any positive numbers.
 //!
 //! # Tiling
 //!
