@@ -254,9 +254,30 @@ impl Gpu {
 
     /// Waits for the GPU and copies `c` back.
     pub fn download_c(&self, d: &DeviceGemv) -> Result<Vec<f16>, Error> {
+        Ok(self.download_c_bits(d)?.into_iter().map(f16::from_bits).collect())
+    }
+
+    /// Waits for the GPU and copies `c`'s 16-bit patterns back.
+    fn download_c_bits(&self, d: &DeviceGemv) -> Result<Vec<u16>, Error> {
         let bits = self.stream.memcpy_dtov(&d.c).during("copying c from the GPU")?;
         self.synchronize()?;
-        Ok(bits.into_iter().map(f16::from_bits).collect())
+        Ok(bits)
+    }
+
+    /// Upload, set the epilogue and output format, poison `c`, launch, download the bits.
+    fn run_once(
+        &self,
+        inputs: &GemvInputs,
+        e: &Epilogue,
+        bf16: bool,
+        poison: u16,
+    ) -> Result<Vec<u16>, Error> {
+        let mut d = self.upload(inputs)?;
+        self.set_epilogue(&mut d, e)?;
+        self.set_output_bf16(&mut d, bf16)?;
+        self.fill_c(&mut d, poison)?;
+        self.launch_gemv(&mut d)?;
+        self.download_c_bits(&d)
     }
 
     /// Upload, poison `c`, launch, download: the whole GEMV in one call.
@@ -276,29 +297,19 @@ impl Gpu {
 
     /// `c` as bf16 (after launches with [`Gpu::set_output_bf16`]).
     pub fn download_c_bf16(&self, d: &DeviceGemv) -> Result<Vec<bf16>, Error> {
-        let bits = self.stream.memcpy_dtov(&d.c).during("copying c from the GPU")?;
-        self.synchronize()?;
-        Ok(bits.into_iter().map(bf16::from_bits).collect())
+        Ok(self.download_c_bits(d)?.into_iter().map(bf16::from_bits).collect())
     }
 
     /// The whole GEMV with bf16 output `c = bf16(alpha·Σ)`; `c` is poisoned with
     /// [`POISON_BF16`] before the launch.
     pub fn gemv_bf16(&self, inputs: &GemvInputs, alpha: f32) -> Result<Vec<bf16>, Error> {
-        let mut d = self.upload(inputs)?;
-        self.set_epilogue(&mut d, &Epilogue { alpha, ..Epilogue::default() })?;
-        self.set_output_bf16(&mut d, true)?;
-        self.fill_c(&mut d, POISON_BF16)?;
-        self.launch_gemv(&mut d)?;
-        self.download_c_bf16(&d)
+        let e = Epilogue { alpha, ..Epilogue::default() };
+        Ok(self.run_once(inputs, &e, true, POISON_BF16)?.into_iter().map(bf16::from_bits).collect())
     }
 
     /// [`Gpu::gemv`] with an epilogue.
     pub fn gemv_with(&self, inputs: &GemvInputs, epilogue: &Epilogue) -> Result<Vec<f16>, Error> {
-        let mut d = self.upload(inputs)?;
-        self.set_epilogue(&mut d, epilogue)?;
-        self.fill_c(&mut d, POISON)?;
-        self.launch_gemv(&mut d)?;
-        self.download_c(&d)
+        Ok(self.run_once(inputs, epilogue, false, POISON)?.into_iter().map(f16::from_bits).collect())
     }
 }
 

@@ -12,7 +12,7 @@
 //! | [`cp_async`] | `cp.async.ca.shared.global` (4 bytes, zero fill), `cp.async.mbarrier.arrive.noinc` |
 //! | [`cvt`] | `cvt.rn.f16x2.e2m1x2`, `cvt.rn.f16x2.e4m3x2`, `cvt.f32.f16` |
 //! | [`f16x2`] | `fma.rn.f16x2`, `mul.rn.f16x2`, `add.rn.f16x2` |
-//! | [`mma`] | `mma.sync.aligned.m16n8k32.row.col` `.f32.e4m3.e4m3.f32` and `.s32.s8.s8.s32` |
+//! | [`mma`] | `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32` |
 //! | [`int`] | `prmt.b32`, `mul.hi.u32` |
 //! | [`shfl`] | `shfl.sync.bfly.b32` |
 //! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence` |
