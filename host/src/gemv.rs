@@ -112,11 +112,14 @@ impl Gpu {
             [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)],
         )?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
+        // The direct kernel needs at least `min_splits` (its blocks cover at most
+        // `DIRECT_MAX_K`), whatever the setting.
         let splits = match self.split_k {
             SplitK::Off => 1,
             SplitK::Auto => s.splits(&tile, self.info.sm_count),
             SplitK::Fixed(n) => n.clamp(1, s.k.div_ceil(tile.bk)),
-        };
+        }
+        .max(tile.min_splits(s.k));
         let (gx, gy, _) = s.grid(&tile);
         let (sums_len, tickets_len) =
             if splits > 1 { (splits as usize * s.c_len(), gx as usize * gy as usize) } else { (1, 1) };
@@ -207,7 +210,7 @@ impl Gpu {
         let cfg = LaunchConfig {
             grid_dim: (gx, gy, d.splits),
             block_dim: (tile.threads(), 1, 1),
-            shared_mem_bytes: tile.smem_bytes(),
+            shared_mem_bytes: tile.launch_smem_bytes(d.shape.tiles_per_split(&tile, d.splits)),
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
@@ -215,6 +218,8 @@ impl Gpu {
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
         let (c_bf16, sfa, sfb) = (d.c_bf16 as u32, self.address(&d._sfa), self.address(&d._sfb));
         launch.arg(&alpha).arg(&beta).arg(&c_in).arg(&c_bf16).arg(&sfa).arg(&sfb);
+        let (a, b) = (self.address(&d._a), self.address(&d._b));
+        launch.arg(&a).arg(&b);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
         Ok(())
     }

@@ -5,7 +5,7 @@ use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
 use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
-use kernel::layout::{Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
+use kernel::layout::{DIRECT_TILE, Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
 use std::sync::Arc;
 
 /// What the host knows about the device it runs on.
@@ -113,11 +113,12 @@ impl Gpu {
         let copy = load(kernel_name::TMA_COPY)?;
         let read = load(kernel_name::READ_CEILING)?;
         let mut variants = Vec::new();
-        for (name, tile) in [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS) {
+        let direct = [(kernel_name::GEMV_DIRECT, DIRECT_TILE)];
+        for (name, tile) in [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS).chain(direct) {
             let func = load(name)?;
             func.set_attribute(
                 sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                tile.smem_bytes() as i32,
+                tile.max_smem_bytes() as i32,
             )
             .during("raising a GEMV's dynamic shared memory limit")?;
             variants.push(GemvKernel { name, tile, func });

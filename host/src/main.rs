@@ -26,9 +26,10 @@ commands:
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N]
                          one problem: GPU vs CPU reference, element by element
-  fuzz [--cases N] [--seed S]
+  fuzz [--cases N] [--seed S] [--variant V]
                          differential test: N seeded random problems (shapes, layouts, epilogues,
-                         K splits) against the CPU reference; ends with a line N passed, F failed
+                         K splits) against the CPU reference; ends with a line N passed, F failed;
+                         --variant runs every case on one entry point (default: auto)
   sanitize-cases         the small cases the compute-sanitizer run uses (both distributions)
   plot CSV SVG           draws the SVG bar chart from a saved bench CSV
   info                   the device, driver and PTX build in use";
@@ -257,10 +258,14 @@ fn check(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
 fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {
     let cases: u64 = parse(take_opt(args, "--cases")?, "--cases", 500)?;
     let seed: u64 = parse(take_opt(args, "--seed")?, "--seed", Rng::fresh_seed())?;
+    let variant = take_opt(args, "--variant")?;
     if let Some(extra) = args.first() {
         return Err(Fail(format!("unknown fuzz option {extra:?}\n{USAGE}"), 64));
     }
     let mut gpu = open()?;
+    if let Some(v) = &variant {
+        gpu.use_variant(v)?;
+    }
     println!("fuzz: {cases} cases from seed {seed}");
     let start = std::time::Instant::now();
     let mut failed = Vec::new();
@@ -279,7 +284,8 @@ fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Res
 
 fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     let mut ok = true;
-    // Scales by TMA and by cp.async (k = 1088), row tails, batches; then a K split.
+    // Scales by TMA and by cp.async (k = 1088), row tails, batches; then a K split, then the
+    // direct kernel.
     let shapes = [
         TEST_SHAPES[0],
         TEST_SHAPES[6],
@@ -295,6 +301,12 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     gpu.split_k = SplitK::Fixed(3);
     ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2000)?;
     gpu.split_k = SplitK::default();
+    // The direct kernel: a row tail, a K tail (1088 = 4·256 + 64), batches, and a K past its
+    // per-block limit (forced splits, the last one partial).
+    gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT)?;
+    ok &= check_one(gpu, Shape::new(37, 1088, 2), Distribution::FullRange, 3000)?;
+    ok &= check_one(gpu, Shape::new(20, 16448, 1), Distribution::FullRange, 3001)?;
+    gpu.use_variant("auto")?;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;

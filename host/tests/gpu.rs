@@ -219,8 +219,14 @@ fn gemv_differential_fast_subset() {
 #[test]
 fn gemv_split_k() {
     let Some(mut gpu) = gpu_for_test("gemv_split_k") else { return };
-    let shapes = [Shape::new(37, 4096, 2), Shape::new(256, 7168, 1), Shape::new(1000, 2304, 3)];
-    for split in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Auto] {
+    // 2560 = 5 tiles of 512: four splits of 2 tiles leave the last one empty.
+    let shapes = [
+        Shape::new(37, 4096, 2),
+        Shape::new(256, 7168, 1),
+        Shape::new(1000, 2304, 3),
+        Shape::new(50, 2560, 2),
+    ];
+    for split in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Fixed(4), SplitK::Auto] {
         gpu.split_k = split;
         println!("{split:?}");
         check_shapes(&gpu, &shapes, Distribution::FullRange);
@@ -237,6 +243,29 @@ fn gemv_every_variant() {
         gpu.use_variant(v).expect("listed variant");
         println!("{v}");
         check_shapes(&gpu, &shapes, Distribution::FullRange);
+    }
+}
+
+#[test]
+fn gemv_direct_kernel() {
+    let Some(mut gpu) = gpu_for_test("gemv_direct_kernel") else { return };
+    gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT).expect("the direct kernel is loaded");
+    // K past DIRECT_MAX_K (forced splits, one of them partial), K % 256 = 64 and 192 (partial
+    // steps), row tails, batches, a single row.
+    let shapes = [
+        Shape::new(40, 16448, 1),
+        Shape::new(300, 33024, 2),
+        Shape::new(7, 64, 3),
+        Shape::new(129, 1088, 1),
+        Shape::new(1, 4032, 1),
+        Shape::new(2000, 7168, 2),
+    ];
+    for split in [SplitK::Off, SplitK::Auto, SplitK::Fixed(3), SplitK::Fixed(4)] {
+        gpu.split_k = split;
+        println!("{split:?}");
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+        check_shapes(&gpu, &[Shape::new(50, 2560, 2)], Distribution::FullRange);
+        check_shapes(&gpu, &shapes[..2], Distribution::Contest);
     }
 }
 

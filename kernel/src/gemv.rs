@@ -32,10 +32,10 @@
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
     AB_PASS_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
-    ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
+    Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
 };
 use crate::ptx::{cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
-use crate::smem::Carver;
+use crate::smem::{Carver, SharedArray};
 
 /// The tile configuration of the default entry point of this build.
 #[cfg(target_feature = "sm_100a")]
@@ -69,7 +69,17 @@ pub mod compute {
     /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
     #[inline(always)]
     pub unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
-        unsafe { memory::st_shared_v2(dst + 8 * i, e2m1x8_to_s8x2(memory::ld_shared_u32(src + 4 * i))) }
+        unsafe { prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
+    }
+
+    /// [`prepare_b_word`] of a word `w` already in a register (the direct kernel loads `b`
+    /// from global memory).
+    ///
+    /// # Safety
+    /// `dst` is a prepared region, `i < 64`.
+    #[inline(always)]
+    pub unsafe fn prepare_b_value(w: u32, dst: u32, i: u32) {
+        unsafe { memory::st_shared_v2(dst + 8 * i, e2m1x8_to_s8x2(w)) }
     }
 
     /// Where lane `(g, t)` (chunk `q`) loads its two B records in a prepared pass. Column `g`
@@ -159,9 +169,16 @@ pub mod compute {
     /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
     #[inline(always)]
     pub unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
-        unsafe {
-            memory::st_shared_v4(dst + 16 * i, cvt::e2m1x2_to_f16x2_x4(memory::ld_shared_u32(src + 4 * i)))
-        }
+        unsafe { prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
+    }
+
+    /// [`prepare_b_word`] of a word `w` already in a register.
+    ///
+    /// # Safety
+    /// `dst` is a prepared region, `i < 64`.
+    #[inline(always)]
+    pub unsafe fn prepare_b_value(w: u32, dst: u32, i: u32) {
+        unsafe { memory::st_shared_v4(dst + 16 * i, cvt::e2m1x2_to_f16x2_x4(w)) }
     }
 
     /// Where lane `(g, t)` (chunk `q`) loads its prepared `b`: the 64 bytes of chunk `q`.
@@ -226,18 +243,18 @@ pub mod compute {
 /// `c_in` is in `c`'s layout and format and may be `c` itself), rounded once to fp16 or, with
 /// `bf16`, to bf16.
 #[derive(Clone, Copy)]
-struct Epilogue {
-    alpha: f32,
-    beta: f32,
-    c_in: *const u16,
-    bf16: bool,
+pub(crate) struct Epilogue {
+    pub(crate) alpha: f32,
+    pub(crate) beta: f32,
+    pub(crate) c_in: *const u16,
+    pub(crate) bf16: bool,
 }
 
 /// The split-K workspace: `split_sums` (fp32 per split and output) and per-row-tile `tickets`.
 #[derive(Clone, Copy)]
-struct SplitWork {
-    split_sums: *mut f32,
-    tickets: *mut u32,
+pub(crate) struct SplitWork {
+    pub(crate) split_sums: *mut f32,
+    pub(crate) tickets: *mut u32,
 }
 
 /// Global addresses of `sfa` and `sfb`, for the `cp.async` path (see `SCALE_TMA_K_MULTIPLE`).
@@ -247,9 +264,15 @@ struct Scales {
     sfb: *const u8,
 }
 
+/// A prepared `sfb` value: the e4m3 byte as f32 times the target's product scale.
+#[inline(always)]
+pub(crate) fn sfb_prepared(byte: u8) -> f32 {
+    cvt::f16_to_f32(cvt::e4m3x2_to_f16x2(byte as u16) as u16) * compute::PRODUCT_SCALE
+}
+
 /// f16x2 → (low, high) as f32.
 #[inline(always)]
-fn f16x2_to_f32(h: u32) -> (f32, f32) {
+pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
     (cvt::f16_to_f32(h as u16), cvt::f16_to_f32((h >> 16) as u16))
 }
 
@@ -279,9 +302,8 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     epilogue: Epilogue,
     scales: Scales,
 ) {
-    let SplitWork { split_sums, tickets } = work;
-    const { TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W }.check() };
-    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W };
+    const { TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: Pipeline::Tma }.check() };
+    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: Pipeline::Tma };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
     let (warp, lane) = (tid / 32, tid % 32);
@@ -298,7 +320,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
     const {
-        let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W };
+        let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: Pipeline::Tma };
         let mut c = Carver::starting_at(0);
         assert!(c.take::<u8>(STAGES * t.stage_bytes(), 128).offset() == 0);
         assert!(c.take::<u64>(3 * STAGES, 8).offset() == t.barrier_offset());
@@ -320,7 +342,8 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     let map_sfb = unsafe { maps.add(map::SFB) }.cast::<u8>();
 
     // This block's share of K: split `z` of `grid.z` takes tiles `kt0 .. kt0 + tiles`.
-    let (split, splits) = (misc::block_idx_z(), misc::grid_dim_z());
+    // `max(1)`: a grid always has a z extent of at least 1; it spares a division-by-zero panic path.
+    let (split, splits) = (misc::block_idx_z(), misc::grid_dim_z().max(1));
     let all_tiles = k.div_ceil(BKS);
     let per_split = all_tiles.div_ceil(splits);
     let kt0 = (split * per_split).min(all_tiles);
@@ -417,8 +440,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
                     compute::prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
                     // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
                     // target's product scale.
-                    let sf = cvt::e4m3x2_to_f16x2(memory::ld_shared_u8(raw_sfb(s, p) + lane) as u16);
-                    let v = cvt::f16_to_f32(sf as u16) * compute::PRODUCT_SCALE;
+                    let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane));
                     memory::st_shared_f32(prep(s, p) + PREP_SFB_OFFSET + 4 * lane, v);
                 }
             }
@@ -476,20 +498,60 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
             release(kt);
         }
 
-        // Lanes t = 0..4 of a row group hold the same rows: butterfly over lane bits 0 and 1.
-        // Accumulator i is row g + 8·(i % 2) + 16·(i / 2) = g + 8i of the block.
-        let mut i = 0;
-        while i < rows {
-            let mut v = acc[i];
-            v += unsafe { shfl::bfly_f32(v, 1, 0xFFFF_FFFF) };
-            v += unsafe { shfl::bfly_f32(v, 2, 0xFFFF_FFFF) };
-            if t == 0 {
-                unsafe { memory::st_shared_f32(partials.at(warp * BM + g + ROW_GROUPS * i as u32), v) };
-            }
-            i += 1;
-        }
+        unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
     }
     misc::sync_threads();
+    unsafe { store_block_rows::<BM, W>(partials, last_flag, c, m, row0, work, epilogue) }
+}
+
+/// Consumer warps, after their K loop: lanes `t = 0..4` of a row group hold partial sums of
+/// the same rows (accumulator `i` is row `g + 8i` of the block); a butterfly over lane bits 0
+/// and 1 adds them, and lane `t = 0` stores them to `partials[warp · BM + row]`.
+///
+/// # Safety
+/// All 32 lanes of the warp call this together; `partials` holds `W · BM` f32.
+#[inline(always)]
+pub(crate) unsafe fn store_warp_partials<const BM: u32>(
+    acc: &[f32; (MAX_BM / ROW_GROUPS) as usize],
+    warp: u32,
+    g: u32,
+    t: u32,
+    partials: SharedArray<f32>,
+) {
+    let mut i = 0;
+    while i < (BM / ROW_GROUPS) as usize {
+        let mut v = acc[i];
+        v += unsafe { shfl::bfly_f32(v, 1, 0xFFFF_FFFF) };
+        v += unsafe { shfl::bfly_f32(v, 2, 0xFFFF_FFFF) };
+        if t == 0 {
+            unsafe { memory::st_shared_f32(partials.at(warp * BM + g + ROW_GROUPS * i as u32), v) };
+        }
+        i += 1;
+    }
+}
+
+/// The whole block, after a barrier that follows [`store_warp_partials`]: thread `r < BM`
+/// adds row `r`'s partial sums of the `W` warps and applies the epilogue; with a K split
+/// (`grid.z > 1`) the splits' sums meet in `work` first (see [`gemv`]).
+///
+/// # Safety
+/// As [`gemv`] for `c`, `m`, `work` and `epilogue`; `partials` as written by
+/// [`store_warp_partials`], `last_flag` one shared word.
+#[inline(always)]
+pub(crate) unsafe fn store_block_rows<const BM: u32, const W: u32>(
+    partials: SharedArray<f32>,
+    last_flag: u32,
+    c: *mut u16,
+    m: u32,
+    row0: u32,
+    work: SplitWork,
+    epilogue: Epilogue,
+) {
+    let SplitWork { split_sums, tickets } = work;
+    let tid = misc::thread_idx_x();
+    let l = misc::block_idx_y();
+    let split = misc::block_idx_z();
+    let splits = misc::grid_dim_z();
     let row = row0 + tid;
     // c = alpha·Σ (+ beta·c_in), rounded once to fp16.
     let out = |v: f32| unsafe {
@@ -568,6 +630,8 @@ macro_rules! gemv_entry {
             c_bf16: u32,
             sfa: *const u8,
             sfb: *const u8,
+            _a: *const u8,
+            _b: *const u8,
         ) {
             const T: TileConfig = $tile;
             let epilogue = Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 };

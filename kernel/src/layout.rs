@@ -115,6 +115,29 @@ pub mod map {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TensorMap(pub [u64; 16]);
 
+/// How a GEMV entry point brings `a` and its scales from global memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pipeline {
+    /// TMA tiles of `bm` rows × `bk` K into shared-memory stages, a producer warp, mbarriers
+    /// (`kernel::gemv`).
+    Tma,
+    /// Every consumer lane loads its own 32 bytes of two rows with 16-byte `ld.global.nc`,
+    /// [`DIRECT_PREFETCH`] steps ahead in registers; `b` is prepared once per block in shared
+    /// memory (`kernel::direct`). `bm` is 16, `bk` the [`BK`] slice, `stages` the prefetch
+    /// depth, and there is no producer warp.
+    Direct,
+}
+
+/// K elements one warp of the direct kernel covers per step: 4 lanes × 64 (two chunks each,
+/// 32 contiguous bytes of a row per lane, 128 bytes per row per warp).
+pub const DIRECT_STEP_K: u32 = 256;
+/// Steps each lane of the direct kernel keeps loaded ahead of its arithmetic.
+pub const DIRECT_PREFETCH: u32 = 3;
+/// Largest K one block of the direct kernel covers: its prepared `b` lives in shared memory
+/// ([`PREP_PASS_BYTES`] per [`BK`]); longer K is split across blocks
+/// ([`TileConfig::min_splits`]).
+pub const DIRECT_MAX_K: u32 = 16384;
+
 /// Tile shape and pipeline depth of one build of the GEMV kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileConfig {
@@ -127,6 +150,8 @@ pub struct TileConfig {
     pub bk: u32,
     /// Consumer warps (4 or 8): more warps per block cover a wider pass of K.
     pub warps: u32,
+    /// How `a` arrives.
+    pub pipeline: Pipeline,
 }
 
 impl TileConfig {
@@ -162,9 +187,38 @@ impl TileConfig {
     pub const fn consumer_threads(&self) -> u32 {
         32 * self.warps
     }
-    /// Threads per block: the consumer warps and the producer warp.
+    /// Threads per block: the consumer warps and (TMA) the producer warp.
     pub const fn threads(&self) -> u32 {
-        32 * (self.warps + 1)
+        match self.pipeline {
+            Pipeline::Tma => 32 * (self.warps + 1),
+            Pipeline::Direct => 32 * self.warps,
+        }
+    }
+    /// Fewest K splits a shape with this `k` needs: the direct kernel covers at most
+    /// [`DIRECT_MAX_K`] per block.
+    pub const fn min_splits(&self, k: u32) -> u32 {
+        match self.pipeline {
+            Pipeline::Tma => 1,
+            Pipeline::Direct => k.div_ceil(DIRECT_MAX_K),
+        }
+    }
+    /// Direct kernel: offset of the cross-warp reduction buffer after the prepared `b` of
+    /// `slices` slices of [`BK`] (one [`PREP_PASS_BYTES`] each, from offset 0).
+    pub const fn direct_reduce_offset(&self, slices: u32) -> u32 {
+        round_up(slices * PREP_PASS_BYTES, 16)
+    }
+    /// Dynamic shared memory of a launch whose blocks cover `slices` slices of [`BK`] each
+    /// (the K tiles per split): the TMA kernel's is fixed by the tiles; the direct kernel's
+    /// grows with `slices` (its prepared `b`).
+    pub const fn launch_smem_bytes(&self, slices: u32) -> u32 {
+        match self.pipeline {
+            Pipeline::Tma => self.smem_bytes(),
+            Pipeline::Direct => self.direct_reduce_offset(slices) + self.warps * self.bm * 4 + 4,
+        }
+    }
+    /// The most dynamic shared memory any launch of this configuration takes.
+    pub const fn max_smem_bytes(&self) -> u32 {
+        self.launch_smem_bytes(DIRECT_MAX_K / BK)
     }
     /// Bytes of the `a` tile of one stage.
     pub const fn a_bytes(&self) -> u32 {
@@ -219,6 +273,15 @@ impl TileConfig {
     }
     /// Checks the constraints of this configuration; used in `const` assertions.
     pub const fn check(&self) {
+        if let Pipeline::Direct = self.pipeline {
+            assert!(self.bm == MMA_ROWS, "the direct kernel: one tensor-core tile of rows per block");
+            assert!(self.bk == BK, "the direct kernel's K unit is the prepared slice");
+            assert!(self.stages == DIRECT_PREFETCH, "the direct kernel's prefetch depth");
+            assert!(self.warps == 4 || self.warps == 8, "4 or 8 warps");
+            assert!(BK.is_multiple_of(DIRECT_STEP_K) && DIRECT_MAX_K.is_multiple_of(BK));
+            assert!(self.max_smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
+            return;
+        }
         assert!(self.bm.is_multiple_of(ROW_GROUPS), "bm is a multiple of the row groups");
         assert!(self.bm <= 256, "bm is a TMA box dimension");
         assert!(self.stages >= 2, "at least double buffering");
@@ -235,27 +298,53 @@ const fn round_up(x: u32, to: u32) -> u32 {
 }
 
 /// The sm_90a (H100/H200: 132 SMs, ~4.8 TB/s) build. See BENCHMARKS.md for how it was chosen.
-pub const SM90_TILE: TileConfig = TileConfig { bm: 16, stages: 4, bk: 512, warps: 4 };
+pub const SM90_TILE: TileConfig =
+    TileConfig { bm: 16, stages: 4, bk: 512, warps: 4, pipeline: Pipeline::Tma };
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
 pub const VARIANTS: [(&str, TileConfig); 8] = [
-    ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4 }),
-    ("nvfp4_gemv_bm16_k512_s8", TileConfig { bm: 16, stages: 8, bk: 512, warps: 4 }),
-    ("nvfp4_gemv_bm32_k1024_s4", TileConfig { bm: 32, stages: 4, bk: 1024, warps: 4 }),
-    ("nvfp4_gemv_bm32_k1024_s5", TileConfig { bm: 32, stages: 5, bk: 1024, warps: 4 }),
-    ("nvfp4_gemv_bm16_k1024_s4_w8", TileConfig { bm: 16, stages: 4, bk: 1024, warps: 8 }),
-    ("nvfp4_gemv_bm16_k1024_s6_w8", TileConfig { bm: 16, stages: 6, bk: 1024, warps: 8 }),
-    ("nvfp4_gemv_bm32_k1024_s4_w8", TileConfig { bm: 32, stages: 4, bk: 1024, warps: 8 }),
-    ("nvfp4_gemv_bm32_k1024_s5_w8", TileConfig { bm: 32, stages: 5, bk: 1024, warps: 8 }),
+    ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
+    ("nvfp4_gemv_bm16_k512_s8", TileConfig { bm: 16, stages: 8, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
+    (
+        "nvfp4_gemv_bm32_k1024_s4",
+        TileConfig { bm: 32, stages: 4, bk: 1024, warps: 4, pipeline: Pipeline::Tma },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s5",
+        TileConfig { bm: 32, stages: 5, bk: 1024, warps: 4, pipeline: Pipeline::Tma },
+    ),
+    (
+        "nvfp4_gemv_bm16_k1024_s4_w8",
+        TileConfig { bm: 16, stages: 4, bk: 1024, warps: 8, pipeline: Pipeline::Tma },
+    ),
+    (
+        "nvfp4_gemv_bm16_k1024_s6_w8",
+        TileConfig { bm: 16, stages: 6, bk: 1024, warps: 8, pipeline: Pipeline::Tma },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s4_w8",
+        TileConfig { bm: 32, stages: 4, bk: 1024, warps: 8, pipeline: Pipeline::Tma },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s5_w8",
+        TileConfig { bm: 32, stages: 5, bk: 1024, warps: 8, pipeline: Pipeline::Tma },
+    ),
 ];
+/// The direct kernel (`nvfp4_gemv_direct`, [`Pipeline::Direct`]): 16 rows and 4 warps per
+/// block, two steps of loads in flight per lane.
+pub const DIRECT_TILE: TileConfig =
+    TileConfig { bm: 16, stages: DIRECT_PREFETCH, bk: BK, warps: 4, pipeline: Pipeline::Direct };
+
 /// The sm_100a (B200: 148 SMs, ~8 TB/s) build: same structure, deeper pipeline to cover the
 /// larger bandwidth-latency product. Never run: no B200 was available.
-pub const SM100_TILE: TileConfig = TileConfig { bm: 16, stages: 6, bk: 512, warps: 4 };
+pub const SM100_TILE: TileConfig =
+    TileConfig { bm: 16, stages: 6, bk: 512, warps: 4, pipeline: Pipeline::Tma };
 
 const _: () = {
     SM90_TILE.check();
     SM100_TILE.check();
+    DIRECT_TILE.check();
     let mut i = 0;
     while i < VARIANTS.len() {
         VARIANTS[i].1.check();
@@ -285,6 +374,8 @@ pub mod kernel_name {
     pub const TMA_COPY: &str = "tma_copy_2d";
     /// The read-only bandwidth kernel.
     pub const READ_CEILING: &str = "read_ceiling";
+    /// The GEMV with direct (non-TMA) loads of `a`.
+    pub const GEMV_DIRECT: &str = "nvfp4_gemv_direct";
 }
 
 /// The TMA copy kernel's box: [`COPY_BOX_COLS`] bytes × [`COPY_BOX_ROWS`] rows per block.
@@ -405,9 +496,16 @@ impl Shape {
         let most = if most < tiles { most } else { tiles };
         let s = if want < most { want } else { most };
         let s = if s == 0 { 1 } else { s };
+        let need = tile.min_splits(self.k) as u64;
+        let s = if s < need { need } else { s };
         // Tiles per split, then the splits that actually get tiles.
         let per = tiles.div_ceil(s);
         tiles.div_ceil(per) as u32
+    }
+    /// K tiles (of `tile.bk`) each block of a launch with `splits` splits covers (the last
+    /// split may get fewer): the kernel's `per_split`.
+    pub const fn tiles_per_split(&self, tile: &TileConfig, splits: u32) -> u32 {
+        self.k.div_ceil(tile.bk).div_ceil(splits)
     }
     /// CUTLASS-style check, run before every launch.
     pub const fn can_implement(&self) -> Result<(), ShapeError> {
@@ -498,6 +596,26 @@ mod tests {
             let per = tiles.div_ceil(n);
             assert!(n >= 1 && (n - 1) * per < tiles, "{s:?}: split {n} is empty");
         }
+    }
+
+    #[test]
+    fn direct_kernel_limits_and_shared_memory() {
+        let d = DIRECT_TILE;
+        assert_eq!(d.threads(), 128);
+        assert_eq!(SM90_TILE.threads(), 160);
+        // Its blocks cover at most DIRECT_MAX_K: splits follow, whatever the grid.
+        assert_eq!(d.min_splits(16384), 1);
+        assert_eq!(d.min_splits(16448), 2);
+        assert_eq!(SM90_TILE.min_splits(1 << 20), 1);
+        for s in [Shape::new(7168, 16384, 1), Shape::new(40, 33024, 2), Shape::new(28672, 28672, 8)] {
+            let n = s.splits(&d, 132);
+            assert!(n >= d.min_splits(s.k), "{s:?}");
+            assert!(s.tiles_per_split(&d, n) * BK <= DIRECT_MAX_K, "{s:?}: {n} splits");
+        }
+        // Prepared b (1280 bytes per slice), then W·16 fp32 partial sums and a flag word.
+        assert_eq!(d.launch_smem_bytes(1), 1280 + 4 * 16 * 4 + 4);
+        assert_eq!(d.max_smem_bytes(), 32 * 1280 + 4 * 16 * 4 + 4);
+        assert_eq!(SM90_TILE.launch_smem_bytes(7), SM90_TILE.smem_bytes());
     }
 
     #[test]

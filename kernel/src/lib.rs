@@ -31,6 +31,8 @@ pub mod layout;
 #[cfg(target_arch = "nvptx64")]
 pub mod copy;
 #[cfg(target_arch = "nvptx64")]
+pub mod direct;
+#[cfg(target_arch = "nvptx64")]
 pub mod gemv;
 #[cfg(target_arch = "nvptx64")]
 pub mod ptx;

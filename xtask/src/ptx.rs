@@ -11,8 +11,9 @@
 //! * rustc's own linker for this target (`llvm-bitcode-linker`) is not installable here;
 //!   `-C linker=true` makes the final link step a no-op, and the PTX is taken from
 //!   `deps/kernel.s`.
-//! * The result is checked: it must declare the requested `.target` and contain no
-//!   `.extern .func` (an unresolved call would fail at module load time, on the user's GPU).
+//! * The result is checked: it must declare the requested `.target`, contain no
+//!   `.extern .func` (an unresolved call would fail at module load time, on the user's GPU)
+//!   and no call into `core::panicking`.
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -165,8 +166,10 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
     Ok(dst)
 }
 
-/// The checks every PTX file passes: the right `.target`, no unresolved functions, and the
-/// FP4 decode the target is meant to use.
+/// The checks every PTX file passes: the right `.target`, no unresolved functions, no call
+/// into `core::panicking` (a kernel that can panic stops its block with `trap`: every such
+/// path, e.g. a division by a launch dimension, is written out of the kernels), and the FP4
+/// decode the target is meant to use.
 pub fn check_self_contained(ptx: &str, target: Target) -> Result<(), BuildError> {
     let fail = |problem: String| Err(BuildError::Check { target: target.sm, problem });
     if !ptx.lines().any(|l| l.trim() == format!(".target {}", target.sm)) {
@@ -174,6 +177,9 @@ pub fn check_self_contained(ptx: &str, target: Target) -> Result<(), BuildError>
     }
     if let Some(l) = ptx.lines().find(|l| l.contains(".extern .func")) {
         return fail(format!("unresolved external function: `{}`", l.trim()));
+    }
+    if let Some(l) = ptx.lines().find(|l| l.contains("call") && l.contains("panicking")) {
+        return fail(format!("a panic path survived optimisation: `{}`", l.trim()));
     }
     let has_cvt = ptx.contains("cvt.rn.f16x2.e2m1x2");
     match (target.sm, has_cvt) {
@@ -194,6 +200,10 @@ mod tests {
         assert!(check_self_contained(ok, SM100A).is_err());
         let ext = format!("{ok}\n.extern .func foo();");
         assert!(check_self_contained(&ext, SM90A).is_err());
+        let panics = format!(
+            "{ok}\n\tcall.uni _RNvNtNtCs_4core9panicking11panic_const23panic_const_div_by_zero, (param0);"
+        );
+        assert!(check_self_contained(&panics, SM90A).is_err());
         let cvt = ".target sm_100a\n cvt.rn.f16x2.e2m1x2 %r1, b0;";
         assert!(check_self_contained(cvt, SM100A).is_ok());
         assert!(check_self_contained(".target sm_100a\n", SM100A).is_err());

@@ -118,18 +118,27 @@ pub fn parse(text: &str) -> Vec<KernelReport> {
         let idx = line.find(unit)?;
         line[..idx].split_whitespace().last()?.parse().ok()
     };
+    // The stack line belongs to the function named by the "Function properties for" line
+    // before it, which can be a device function (e.g. core's panic_fmt) rather than the
+    // entry being compiled: only an entry's own properties count for it.
+    let mut own_properties = false;
     for line in text.lines() {
         if let Some(rest) = line.split("Compiling entry function '").nth(1) {
             let mut parts = rest.split('\'');
             let name = parts.next().unwrap_or_default().to_string();
             let arch = parts.nth(1).unwrap_or_default().to_string();
             reports.push(KernelReport { name, arch, ..Default::default() });
+            own_properties = false;
             continue;
         }
         let Some(r) = reports.last_mut() else {
             continue;
         };
-        if line.contains("bytes stack frame") {
+        if let Some(name) = line.split("Function properties for ").nth(1) {
+            own_properties = name.trim() == r.name;
+            continue;
+        }
+        if line.contains("bytes stack frame") && own_properties {
             r.stack = num_before(line, "bytes stack frame").unwrap_or(0);
             r.spill_stores = num_before(line, "bytes spill stores").unwrap_or(0);
             r.spill_loads = num_before(line, "bytes spill loads").unwrap_or(0);
@@ -165,5 +174,21 @@ ptxas info    : Used 32 registers, used 1 barriers, 64 bytes smem";
         assert!(!r[0].uses_local_memory());
         assert_eq!((r[1].stack, r[1].spill_stores, r[1].spill_loads, r[1].smem), (8, 4, 12, 64));
         assert!(r[1].uses_local_memory());
+    }
+
+    #[test]
+    fn a_device_functions_properties_do_not_overwrite_the_entrys() {
+        // As ptxas prints it when the PTX also holds a (never called) core::panicking function.
+        let text = "ptxas info    : Compiling entry function 'nvfp4_gemv_direct' for 'sm_90a'
+ptxas info    : Function properties for nvfp4_gemv_direct
+    216 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 66 registers, used 1 barriers, 216 bytes cumulative stack size
+ptxas info    : Compile time = 62.226 ms
+ptxas info    : Function properties for _RNvNtCs_4core9panicking9panic_fmt
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads";
+        let r = parse(text);
+        assert_eq!(r.len(), 1);
+        assert_eq!((r[0].stack, r[0].registers), (216, 66));
+        assert!(r[0].uses_local_memory());
     }
 }

@@ -237,3 +237,48 @@ pub unsafe fn ld_global_u16(p: *const u16) -> u16 {
     }
     d
 }
+
+/// `ld.global.nc.b32 d, [p];` — PTX ISA 2.0, sm_35. A 4-byte load through the non-coherent
+/// (read-only) path.
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address not written during the kernel.
+#[inline(always)]
+pub unsafe fn ld_global_nc_u32(p: *const u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("ld.global.nc.b32 {d}, [{p}];", d = out(reg32) d, p = in(reg64) p, options(readonly, nostack))
+    }
+    d
+}
+
+/// `ld.global.nc.u8 d, [p];` — PTX ISA 2.0, sm_35. A 1-byte load through the non-coherent
+/// (read-only) path, zero-extended.
+///
+/// # Safety
+/// `p` is a valid global address not written during the kernel.
+#[inline(always)]
+pub unsafe fn ld_global_nc_u8(p: *const u8) -> u8 {
+    let d: u16;
+    unsafe {
+        asm!("ld.global.nc.u8 {d}, [{p}];", d = out(reg16) d, p = in(reg64) p, options(readonly, nostack))
+    }
+    d as u8
+}
+
+/// `ld.global.nc.L1::no_allocate.L2::256B.v4.b32 {d0, d1, d2, d3}, [p];` — PTX ISA 7.4,
+/// sm_80. A 16-byte load through the non-coherent path for streamed data: the line is not
+/// allocated in L1, and the L2 fetches the whole 256-byte block around it from DRAM (its
+/// other bytes are read soon by other lanes or warps).
+///
+/// # Safety
+/// `p` is a valid, 16-byte-aligned global address not written during the kernel.
+#[inline(always)]
+pub unsafe fn ld_global_nc_stream_v4(p: *const [u32; 4]) -> [u32; 4] {
+    let (a, b, c, d): (u32, u32, u32, u32);
+    unsafe {
+        asm!("ld.global.nc.L1::no_allocate.L2::256B.v4.b32 {{{a}, {b}, {c}, {d}}}, [{p}];", a = out(reg32) a,
+             b = out(reg32) b, c = out(reg32) c, d = out(reg32) d, p = in(reg64) p, options(readonly, nostack));
+    }
+    [a, b, c, d]
+}
