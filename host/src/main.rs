@@ -24,7 +24,7 @@ commands:
       --splits N|auto|off split K across N blocks per row tile (default auto: only grids
                          with fewer blocks than SMs are split, up to one block per SM)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
-  check M,K,L [--dist contest|full] [--seed N]
+  check M,K,L [--dist contest|full] [--seed N] [--variant V]
                          one problem: GPU vs CPU reference, element by element
   fuzz [--cases N] [--seed S] [--variant V]
                          differential test: N seeded random problems (shapes, layouts, epilogues,
@@ -247,12 +247,17 @@ fn check_one(gpu: &Gpu, shape: Shape, dist: Distribution, seed: u64) -> Result<b
 fn check(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {
     let dist: Distribution = parse(take_opt(args, "--dist")?, "--dist", Distribution::Contest)?;
     let seed: u64 = parse(take_opt(args, "--seed")?, "--seed", Rng::fresh_seed())?;
+    let variant = take_opt(args, "--variant")?;
     let [shape] = &args[..] else {
         return Err(Fail(format!("check takes one shape M,K,L\n{USAGE}"), 64));
     };
     let shape = parse_shape(shape).ok_or_else(|| Fail(format!("bad shape {shape:?} (want M,K,L)"), 64))?;
     shape.can_implement().map_err(|e| Fail(format!("error: invalid shape {shape:?}: {e}"), 1))?;
-    if check_one(&open()?, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
+    let mut gpu = open()?;
+    if let Some(v) = &variant {
+        gpu.use_variant(v)?;
+    }
+    if check_one(&gpu, shape, dist, seed)? { Ok(()) } else { Err(Fail("FAILED".into(), 1)) }
 }
 
 fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {

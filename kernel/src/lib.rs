@@ -3,8 +3,8 @@
 //! This crate is compiled twice:
 //!
 //! * for `nvptx64-nvidia-cuda` (by `cargo xtask build-ptx`, or `host`'s build script), where
-//!   it is `no_std` and provides the kernels (`gemv`, `copy`, `stream`) built on thin wrappers of
-//!   single PTX instructions (`ptx`);
+//!   it is `no_std` and provides the kernels (`gemv`, `direct`, `copy`, `stream`) built on
+//!   thin wrappers of single PTX instructions (`ptx`);
 //! * for the host target, where only the target-independent modules exist: problem layout and
 //!   tile constants ([`layout`]) and the FP4/FP8 bit-level decoders ([`formats`]). Host code uses
 //!   these, so kernel and host agree by construction, and they are unit-tested on the CPU.
