@@ -1,6 +1,6 @@
 //! The safe GEMV API: host-side inputs, device buffers with their tensor maps, launch.
 use crate::error::{DriverContext, Error};
-use crate::gpu::{ByteTensor, GemvKernel, Gpu, SplitK, encode_tensor_map, maps_as_bytes};
+use crate::gpu::{ByteTensor, GemvKernel, Gpu, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
 use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, map};
@@ -112,14 +112,7 @@ impl Gpu {
             [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)],
         )?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
-        // The direct kernel needs at least `min_splits` (its blocks cover at most
-        // `DIRECT_MAX_K`), whatever the setting.
-        let splits = match self.split_k {
-            SplitK::Off => 1,
-            SplitK::Auto => s.splits(&tile, self.info.sm_count),
-            SplitK::Fixed(n) => n.clamp(1, s.k.div_ceil(tile.bk)),
-        }
-        .max(tile.min_splits(s.k));
+        let splits = self.splits_for(s, &tile);
         let (gx, gy, _) = s.grid(&tile);
         let (sums_len, tickets_len) =
             if splits > 1 { (splits as usize * s.c_len(), gx as usize * gy as usize) } else { (1, 1) };

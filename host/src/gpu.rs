@@ -30,6 +30,9 @@ pub struct GemvKernel {
     pub name: &'static str,
     /// Its tiles (grid, shared memory and tensor-map boxes follow from them).
     pub tile: TileConfig,
+    /// Blocks of it one SM holds at once (the driver's occupancy calculation for its threads,
+    /// registers and largest shared memory).
+    pub blocks_per_sm: u32,
     pub(crate) func: CudaFunction,
 }
 
@@ -121,7 +124,14 @@ impl Gpu {
                 tile.max_smem_bytes() as i32,
             )
             .during("raising a GEMV's dynamic shared memory limit")?;
-            variants.push(GemvKernel { name, tile, func });
+            let blocks_per_sm = func
+                .occupancy_max_active_blocks_per_multiprocessor(
+                    tile.threads(),
+                    tile.max_smem_bytes() as usize,
+                    None,
+                )
+                .during("computing a GEMV's occupancy")?;
+            variants.push(GemvKernel { name, tile, blocks_per_sm, func });
         }
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
@@ -163,12 +173,39 @@ impl Gpu {
     /// The entry point an upload of shape `s` gets: [`kernel::layout::choose_variant`]'s
     /// pick among the variants of this build with [`Gpu::auto_tiles`] on (the sm_100a build,
     /// never measured, keeps its default), else [`Gpu::gemv`].
+    ///
+    /// One correction needs the device: a pick with two producer warps (`…_p2`) costs a warp's
+    /// registers per block, so where its one-producer twin runs the whole grid in one wave and
+    /// it would not, the twin is taken (H200, runs v16 and v18 in BENCHMARKS.md: e.g.
+    /// (14336,7168,1), 896 blocks, 21.2 µs in one wave against 23.1 µs in two).
     pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
         if !self.auto_tiles || self.build.target != "sm_90a" {
             return &self.gemv;
         }
+        let find = |name: &str| self.variants.iter().find(|v| v.name == name);
         let name = kernel::layout::choose_variant(s, self.info.sm_count);
-        self.variants.iter().find(|v| v.name == name).unwrap_or(&self.gemv)
+        let Some(chosen) = find(name) else { return &self.gemv };
+        let one_wave = |k: &GemvKernel| {
+            let (gx, gy, _) = s.grid(&k.tile);
+            let blocks = gx as u64 * gy as u64 * self.splits_for(s, &k.tile) as u64;
+            blocks <= k.blocks_per_sm as u64 * self.info.sm_count as u64
+        };
+        match name.strip_suffix("_p2").and_then(find) {
+            Some(twin) if one_wave(twin) && !one_wave(chosen) => twin,
+            _ => chosen,
+        }
+    }
+
+    /// K splits of an upload of shape `s` with `tile`, under [`Gpu::split_k`]; the direct
+    /// kernel needs at least `TileConfig::min_splits` (its blocks cover at most
+    /// `DIRECT_MAX_K`), whatever the setting.
+    pub fn splits_for(&self, s: Shape, tile: &TileConfig) -> u32 {
+        match self.split_k {
+            SplitK::Off => 1,
+            SplitK::Auto => s.splits(tile, self.info.sm_count),
+            SplitK::Fixed(n) => n.clamp(1, s.k.div_ceil(tile.bk)),
+        }
+        .max(tile.min_splits(s.k))
     }
 
     /// Waits for all work on the stream; surfaces asynchronous kernel errors.

@@ -289,8 +289,8 @@ fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Res
 
 fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     let mut ok = true;
-    // Scales by TMA and by cp.async (k = 1088), row tails, batches; then a K split, then the
-    // direct kernel.
+    // Scales by TMA and by cp.async (k = 1088), row tails, batches; then a K split, then two
+    // producer warps, then the direct kernel.
     let shapes = [
         TEST_SHAPES[0],
         TEST_SHAPES[6],
@@ -305,6 +305,12 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     }
     gpu.split_k = SplitK::Fixed(3);
     ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2000)?;
+    gpu.split_k = SplitK::default();
+    // Two producer warps (one issues, one prepares): scales by cp.async, then a K split.
+    gpu.use_variant("nvfp4_gemv_bm16_k512_s4_p2")?;
+    ok &= check_one(gpu, Shape::new(37, 1088, 2), Distribution::FullRange, 2500)?;
+    gpu.split_k = SplitK::Fixed(3);
+    ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2501)?;
     gpu.split_k = SplitK::default();
     // The direct kernel: a row tail, a K tail (1088 = 4·256 + 64), batches, and a K past its
     // per-block limit (forced splits, the last one partial).

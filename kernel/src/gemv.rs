@@ -20,9 +20,11 @@
 //!
 //! # Work of a thread
 //! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of
-//! [`crate::layout::BK`]). The producer warp's lane 0 issues the TMA copies of a stage; once
-//! they land, all 32 producer lanes decode the stage's `b` and `sfb` into its *prepared*
-//! region ([`crate::layout::PREP_PASS_BYTES`] per pass) and arrive on `ready`. Consumer lane
+//! [`crate::layout::BK`]). A producer warp's lane 0 issues the TMA copies of a stage; once
+//! they land, all 32 lanes of a producer warp decode the stage's `b` and `sfb` into its
+//! *prepared* region ([`crate::layout::PREP_PASS_BYTES`] per pass) and arrive on `ready` (one
+//! producer warp does both, or, with [`crate::layout::Pipeline::TmaSplit`], one warp issues and
+//! another prepares). Consumer lane
 //! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
 //! `g + 8i`. Per pass it loads its prepared `b` and two f32 `sfb` once, then for each pair of
 //! rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets four block
@@ -293,7 +295,7 @@ pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// `k` is a positive multiple of [`crate::layout::K_MULTIPLE`]; `scales` are the global
 /// addresses of `sfa` and `sfb` (4-byte aligned); `split_sums` and `tickets` as above.
 #[inline(always)]
-unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
+unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, const PW: u32>(
     maps: *const TensorMap,
     c: *mut u16,
     m: u32,
@@ -302,8 +304,10 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     epilogue: Epilogue,
     scales: Scales,
 ) {
-    const { TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: Pipeline::Tma }.check() };
-    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: Pipeline::Tma };
+    const { assert!(PW == 1 || PW == 2, "one or two producer warps") };
+    const PIPELINE: [Pipeline; 2] = [Pipeline::Tma, Pipeline::TmaSplit];
+    const { TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] }.check() };
+    let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
     let (warp, lane) = (tid / 32, tid % 32);
@@ -320,7 +324,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
     const {
-        let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: Pipeline::Tma };
+        let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] };
         let mut c = Carver::starting_at(0);
         assert!(c.take::<u8>(STAGES * t.stage_bytes(), 128).offset() == 0);
         assert!(c.take::<u64>(3 * STAGES, 8).offset() == t.barrier_offset());
@@ -422,29 +426,51 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32>(
     }
     misc::sync_threads();
 
-    if warp == W {
-        // The producer warp. Lane 0 issues the TMA copies: tile `kt` goes to stage
-        // `s = kt % STAGES`, use `u = kt / STAGES` of it. Once a tile has landed (`full`), all
-        // 32 lanes prepare its `b` and `sfb` and arrive on `ready`; then lane 0 refills the
-        // stage of the previous tile once the consumers have released it (`empty`). Preparing
-        // before refilling keeps the consumers fed; `STAGES − 1` tiles stay in flight.
+    // Tile `kt` goes to stage `s = kt % STAGES`, use `u = kt / STAGES` of it. Preparing it:
+    // once it has landed (`full`), all 32 lanes of a producer warp decode its `b` and `sfb`
+    // into the stage's prepared region and arrive on `ready`.
+    let prepare = |kt: u32| {
+        let s = kt % STAGES;
+        unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
+        for p in 0..tile.slices() {
+            unsafe {
+                compute::prepare_b_word(raw_b(s, p), prep(s, p), lane);
+                compute::prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
+                // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
+                // target's product scale.
+                let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane));
+                memory::st_shared_f32(prep(s, p) + PREP_SFB_OFFSET + 4 * lane, v);
+            }
+        }
+        unsafe { mbarrier::arrive(ready(s)) };
+    };
+    if PW == 2 && warp == W {
+        // Two producer warps (`Pipeline::TmaSplit`), the first: refills each stage as soon as
+        // the consumers release it (`empty`); `STAGES` tiles in flight. (The stage's `b` was
+        // read by the preparing warp before `ready`, so before the consumers' release.)
+        for kt in 0..tiles.min(STAGES) {
+            issue(kt, kt);
+        }
+        for kt in STAGES..tiles {
+            let prev = kt - STAGES;
+            unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
+            issue(kt % STAGES, kt);
+        }
+    } else if PW == 2 && warp == W + 1 {
+        // The second: prepares every tile in order.
+        for kt in 0..tiles {
+            prepare(kt);
+        }
+    } else if warp == W {
+        // One producer warp (`Pipeline::Tma`): prepares tile `kt`, then refills the stage of
+        // the previous tile once the consumers have released it (`empty`). Preparing before
+        // refilling keeps the consumers fed; `STAGES − 1` tiles stay in flight, and a refill
+        // waits for the next tile's arrival and preparation.
         for kt in 0..tiles.min(STAGES) {
             issue(kt, kt);
         }
         for kt in 0..tiles {
-            let s = kt % STAGES;
-            unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
-            for p in 0..tile.slices() {
-                unsafe {
-                    compute::prepare_b_word(raw_b(s, p), prep(s, p), lane);
-                    compute::prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
-                    // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
-                    // target's product scale.
-                    let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane));
-                    memory::st_shared_f32(prep(s, p) + PREP_SFB_OFFSET + 4 * lane, v);
-                }
-            }
-            unsafe { mbarrier::arrive(ready(s)) };
+            prepare(kt);
             if kt >= 1 && kt - 1 + STAGES < tiles {
                 let prev = kt - 1;
                 unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
@@ -636,7 +662,7 @@ macro_rules! gemv_entry {
             const T: TileConfig = $tile;
             let epilogue = Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 };
             let (work, scales) = (SplitWork { split_sums, tickets }, Scales { sfa, sfb });
-            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }>(maps, c, m, k, work, epilogue, scales) }
+            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }>(maps, c, m, k, work, epilogue, scales) }
         }
     };
 }
@@ -689,4 +715,7 @@ gemv_variants!(
     5 => nvfp4_gemv_bm16_k1024_s6_w8,
     6 => nvfp4_gemv_bm32_k1024_s4_w8,
     7 => nvfp4_gemv_bm32_k1024_s5_w8,
+    8 => nvfp4_gemv_bm16_k512_s4_p2,
+    9 => nvfp4_gemv_bm32_k1024_s4_p2,
+    10 => nvfp4_gemv_bm16_k1024_s4_w8_p2,
 );

@@ -118,9 +118,13 @@ pub struct TensorMap(pub [u64; 16]);
 /// How a GEMV entry point brings `a` and its scales from global memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pipeline {
-    /// TMA tiles of `bm` rows × `bk` K into shared-memory stages, a producer warp, mbarriers
-    /// (`kernel::gemv`).
+    /// TMA tiles of `bm` rows × `bk` K into shared-memory stages, mbarriers, one producer warp
+    /// that both issues the copies and prepares each stage's `b` (`kernel::gemv`).
     Tma,
+    /// As [`Pipeline::Tma`] with two producer warps: one only issues the copies (refilling a
+    /// stage as soon as its consumers release it), the other only prepares `b`. Faster on
+    /// long rows, slower when each block has few K tiles (BENCHMARKS.md, run v17).
+    TmaSplit,
     /// Every consumer lane loads its own 32 bytes of two rows with 16-byte `ld.global.nc`,
     /// [`DIRECT_PREFETCH`] steps ahead in registers; `b` is prepared once per block in shared
     /// memory (`kernel::direct`). `bm` is 16, `bk` the [`BK`] slice, `stages` the prefetch
@@ -187,18 +191,24 @@ impl TileConfig {
     pub const fn consumer_threads(&self) -> u32 {
         32 * self.warps
     }
-    /// Threads per block: the consumer warps and (TMA) the producer warp.
-    pub const fn threads(&self) -> u32 {
+    /// Producer warps per block: none for the direct kernel, one (issue and prepare) or two
+    /// (one each) for TMA.
+    pub const fn producer_warps(&self) -> u32 {
         match self.pipeline {
-            Pipeline::Tma => 32 * (self.warps + 1),
-            Pipeline::Direct => 32 * self.warps,
+            Pipeline::Tma => 1,
+            Pipeline::TmaSplit => 2,
+            Pipeline::Direct => 0,
         }
+    }
+    /// Threads per block: the consumer warps and the producer warps.
+    pub const fn threads(&self) -> u32 {
+        32 * (self.warps + self.producer_warps())
     }
     /// Fewest K splits a shape with this `k` needs: the direct kernel covers at most
     /// [`DIRECT_MAX_K`] per block.
     pub const fn min_splits(&self, k: u32) -> u32 {
         match self.pipeline {
-            Pipeline::Tma => 1,
+            Pipeline::Tma | Pipeline::TmaSplit => 1,
             Pipeline::Direct => k.div_ceil(DIRECT_MAX_K),
         }
     }
@@ -212,7 +222,7 @@ impl TileConfig {
     /// grows with `slices` (its prepared `b`).
     pub const fn launch_smem_bytes(&self, slices: u32) -> u32 {
         match self.pipeline {
-            Pipeline::Tma => self.smem_bytes(),
+            Pipeline::Tma | Pipeline::TmaSplit => self.smem_bytes(),
             Pipeline::Direct => self.direct_reduce_offset(slices) + self.warps * self.bm * 4 + 4,
         }
     }
@@ -303,7 +313,7 @@ pub const SM90_TILE: TileConfig =
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
-pub const VARIANTS: [(&str, TileConfig); 8] = [
+pub const VARIANTS: [(&str, TileConfig); 11] = [
     ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
     ("nvfp4_gemv_bm16_k512_s8", TileConfig { bm: 16, stages: 8, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
     (
@@ -330,9 +340,21 @@ pub const VARIANTS: [(&str, TileConfig); 8] = [
         "nvfp4_gemv_bm32_k1024_s5_w8",
         TileConfig { bm: 32, stages: 5, bk: 1024, warps: 8, pipeline: Pipeline::Tma },
     ),
+    (
+        "nvfp4_gemv_bm16_k512_s4_p2",
+        TileConfig { bm: 16, stages: 4, bk: 512, warps: 4, pipeline: Pipeline::TmaSplit },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s4_p2",
+        TileConfig { bm: 32, stages: 4, bk: 1024, warps: 4, pipeline: Pipeline::TmaSplit },
+    ),
+    (
+        "nvfp4_gemv_bm16_k1024_s4_w8_p2",
+        TileConfig { bm: 16, stages: 4, bk: 1024, warps: 8, pipeline: Pipeline::TmaSplit },
+    ),
 ];
 /// The direct kernel (`nvfp4_gemv_direct`, [`Pipeline::Direct`]): 16 rows and 4 warps per
-/// block, two steps of loads in flight per lane.
+/// block, loads [`DIRECT_PREFETCH`] steps ahead per lane.
 pub const DIRECT_TILE: TileConfig =
     TileConfig { bm: 16, stages: DIRECT_PREFETCH, bk: BK, warps: 4, pipeline: Pipeline::Direct };
 
@@ -352,20 +374,24 @@ const _: () = {
     }
 };
 
-/// The sm_90a entry point for a shape, from the H200 measurements in BENCHMARKS.md (run v10):
-/// with many row tiles per SM the small default tiles win; with few, long rows favour 32 rows
-/// and 1024-K stages, which keep more bytes in flight per SM. The direct kernel
+/// The sm_90a entry point for a shape, from the H200 measurements in BENCHMARKS.md (runs v10
+/// and v17): with many row tiles per SM the small default tiles win; with few, long rows favour
+/// 32 rows and 1024-K stages, which keep more bytes in flight per SM; from K = 4096 on, two
+/// producer warps ([`Pipeline::TmaSplit`]) beat one (with K = 2048 a block has only 4 K tiles
+/// and the extra warp costs more than it saves). The direct kernel
 /// ([`kernel_name::GEMV_DIRECT`]) is never chosen: over the sweep of run v16 it was faster on 7
 /// of 27 shapes (by at most 9%) with no simple rule separating them from the 20 where it was
 /// slower (by up to 16%).
 pub const fn choose_variant(s: Shape, sm_count: u32) -> &'static str {
     let row_tiles = s.m.div_ceil(16) as u64 * s.l as u64;
-    if row_tiles >= 4 * sm_count as u64 || s.k < 4096 {
+    if s.k < 4096 {
         "nvfp4_gemv_bm16_k512_s4"
+    } else if row_tiles >= 4 * sm_count as u64 {
+        "nvfp4_gemv_bm16_k512_s4_p2"
     } else if s.k >= 8192 {
-        "nvfp4_gemv_bm32_k1024_s4"
+        "nvfp4_gemv_bm32_k1024_s4_p2"
     } else {
-        "nvfp4_gemv_bm16_k1024_s4_w8"
+        "nvfp4_gemv_bm16_k1024_s4_w8_p2"
     }
 }
 
@@ -619,6 +645,18 @@ mod tests {
         assert_eq!(d.launch_smem_bytes(1), 1280 + 4 * 16 * 4 + 4);
         assert_eq!(d.max_smem_bytes(), 32 * 1280 + 4 * 16 * 4 + 4);
         assert_eq!(SM90_TILE.launch_smem_bytes(7), SM90_TILE.smem_bytes());
+    }
+
+    #[test]
+    fn the_benchmark_shapes_get_the_measured_choice() {
+        let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132);
+        assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_p2");
+        assert_eq!(pick(4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        assert_eq!(pick(7168, 2048, 1), "nvfp4_gemv_bm16_k512_s4");
+        assert_eq!(pick(4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
+        assert_eq!(pick(7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4");
+        let p2 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k512_s4_p2").map(|v| v.1);
+        assert_eq!(p2.map(|t| (t.producer_warps(), t.threads())), Some((2, 192)));
     }
 
     #[test]
