@@ -19,7 +19,8 @@
 //! * Per chunk the lane runs [`compute::block_sums`] exactly as a TMA consumer lane does for
 //!   its chunk; the cross-lane and cross-warp sums and the epilogue are shared code.
 use crate::gemv::{
-    Epilogue, SplitWork, compute, f16x2_to_f32, sfb_prepared, store_block_rows, store_warp_partials,
+    Epilogue, SplitWork, compute, f16x2_to_f32, gemv_entry_abi, sfb_prepared, store_block_rows,
+    store_warp_partials,
 };
 use crate::layout::{
     BK, DIRECT_PREFETCH, DIRECT_STEP_K, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
@@ -186,30 +187,16 @@ unsafe fn gemv_direct<const W: u32>(
     unsafe { store_block_rows::<BM, W>(partials, last_flag, c, m, row0, work, epilogue) }
 }
 
-/// The direct GEMV ([`crate::layout::DIRECT_TILE`]): same parameters as the TMA entry points
-/// (`maps` unused) plus the global addresses of `a` and `b`.
-///
-/// # Safety
-/// As [`gemv_direct`].
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn nvfp4_gemv_direct(
-    _maps: *const crate::layout::TensorMap,
-    c: *mut u16,
-    m: u32,
-    k: u32,
-    split_sums: *mut f32,
-    tickets: *mut u32,
-    alpha: f32,
-    beta: f32,
-    c_in: *const u16,
-    c_bf16: u32,
-    sfa: *const u8,
-    sfb: *const u8,
-    a: *const u8,
-    b: *const u8,
-) {
-    const T: TileConfig = crate::layout::DIRECT_TILE;
-    let epilogue = Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 };
-    let work = SplitWork { split_sums, tickets };
-    unsafe { gemv_direct::<{ T.warps }>([a, b, sfa, sfb], c, m, k, work, epilogue) }
-}
+gemv_entry_abi!(
+    /// The direct GEMV ([`crate::layout::DIRECT_TILE`]), with the parameters of every GEMV entry
+    /// point (`maps` unused).
+    nvfp4_gemv_direct,
+    |x| gemv_direct::<{ crate::layout::DIRECT_TILE.warps }>(
+        [x.a, x.b, x.sfa, x.sfb],
+        x.c,
+        x.m,
+        x.k,
+        x.work,
+        x.epilogue,
+    )
+);

@@ -635,16 +635,36 @@ pub(crate) unsafe fn store_block_rows<const BM: u32, const W: u32>(
     }
 }
 
-/// Declares a `ptx-kernel` entry point running [`gemv`] with a tile configuration.
-macro_rules! gemv_entry {
-    ($(#[$doc:meta])* $name:ident, $tile:expr) => {
+/// The parameters of every GEMV entry point, gathered: one parameter list (see
+/// [`gemv_entry_abi`]) for all of them, so that the host launches each the same way; each
+/// kernel uses what it needs (the TMA kernels `maps` and the scales' addresses, the direct
+/// kernel `a`, `b` and the scales' addresses).
+#[derive(Clone, Copy)]
+pub(crate) struct EntryArgs {
+    pub(crate) maps: *const TensorMap,
+    pub(crate) c: *mut u16,
+    pub(crate) m: u32,
+    pub(crate) k: u32,
+    pub(crate) work: SplitWork,
+    pub(crate) epilogue: Epilogue,
+    pub(crate) sfa: *const u8,
+    pub(crate) sfb: *const u8,
+    pub(crate) a: *const u8,
+    pub(crate) b: *const u8,
+}
+
+/// Declares a `ptx-kernel` entry point with the GEMV's parameter list, `(maps, c, m, k,
+/// split_sums, tickets, alpha, beta, c_in, c_bf16, sfa, sfb, a, b)`, whose body runs with
+/// them gathered as an [`EntryArgs`] named `$x`.
+macro_rules! gemv_entry_abi {
+    ($(#[$doc:meta])* $name:ident, |$x:ident| $body:expr) => {
         $(#[$doc])*
         ///
         /// # Safety
-        /// As [`gemv`].
+        /// As the kernel function it runs.
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(
-            maps: *const TensorMap,
+            maps: *const $crate::layout::TensorMap,
             c: *mut u16,
             m: u32,
             k: u32,
@@ -656,14 +676,37 @@ macro_rules! gemv_entry {
             c_bf16: u32,
             sfa: *const u8,
             sfb: *const u8,
-            _a: *const u8,
-            _b: *const u8,
+            a: *const u8,
+            b: *const u8,
         ) {
-            const T: TileConfig = $tile;
-            let epilogue = Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 };
-            let (work, scales) = (SplitWork { split_sums, tickets }, Scales { sfa, sfb });
-            unsafe { gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }>(maps, c, m, k, work, epilogue, scales) }
+            let $x = $crate::gemv::EntryArgs {
+                maps,
+                c,
+                m,
+                k,
+                work: $crate::gemv::SplitWork { split_sums, tickets },
+                epilogue: $crate::gemv::Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 },
+                sfa,
+                sfb,
+                a,
+                b,
+            };
+            unsafe { $body }
         }
+    };
+}
+pub(crate) use gemv_entry_abi;
+
+/// Declares a `ptx-kernel` entry point running [`gemv`] with a tile configuration.
+macro_rules! gemv_entry {
+    ($(#[$doc:meta])* $name:ident, $tile:expr) => {
+        gemv_entry_abi!($(#[$doc])* $name, |x| {
+            const T: TileConfig = $tile;
+            let scales = Scales { sfa: x.sfa, sfb: x.sfb };
+            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }>(
+                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales,
+            )
+        });
     };
 }
 
