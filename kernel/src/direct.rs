@@ -1,9 +1,9 @@
 //! `nvfp4_gemv_direct`: the GEMV with direct loads of `a` ([`Pipeline::Direct`]).
 //!
 //! Measured on the H200 (BENCHMARKS.md): a TMA pipeline of `bm × bk` boxes, without any
-//! arithmetic, reads `a` at 1.09–1.14× the time of the read-only kernel, and so does a warp
-//! whose 16-byte loads cover 16 rows × 64 bytes; warps whose loads cover whole 128-byte lines
-//! of a row read at the read-only kernel's speed. This kernel keeps the arithmetic of
+//! arithmetic, reads `a` in 1.09–1.14× the time of the read-only kernel on large shapes, and
+//! warps whose 16-byte loads cover 16 rows × 64 bytes (the `mma` fragment layout) in 1.04–1.19×;
+//! warps whose loads cover whole 128-byte lines of a row read at the read-only kernel's speed. This kernel keeps the arithmetic of
 //! [`crate::gemv`] (the same [`compute`] module, tensor-core fragments and epilogue) and
 //! replaces the pipeline:
 //!
@@ -32,8 +32,7 @@ use crate::smem::Carver;
 /// What one lane loads for one step: 32 bytes of rows `g` and `g + 8` and their scale words.
 #[derive(Clone, Copy)]
 struct Step {
-    /// Words 0..8: row `g`; 8..16: row `g + 8` (chunk `2t` in words 0..4 of each row, chunk
-    /// `2t + 1` in 4..8).
+    /// Row `g`'s chunks `2t` and `2t + 1`, then row `g + 8`'s (16 bytes each).
     a: [[u32; 4]; 4],
     /// The 4 scale bytes of rows `g` and `g + 8` (chunk `2t`'s two in the low half).
     sf: [u32; 2],
@@ -68,7 +67,8 @@ unsafe fn gemv_direct<const W: u32>(
     let l = misc::block_idx_y();
 
     // This split's slices of BK: `s0 .. s0 + slices` (`per` allocated, as the host sized it).
-    // `max(1)`: a grid always has a z extent of at least 1; it spares a division-by-zero panic path.
+    // `max(1)`: a grid's z extent is at least 1 anyway; this spares a division-by-zero panic
+    // path.
     let (split, splits) = (misc::block_idx_z(), misc::grid_dim_z().max(1));
     let all = k.div_ceil(BK);
     let per = all.div_ceil(splits);
@@ -113,8 +113,8 @@ unsafe fn gemv_direct<const W: u32>(
             }
         }
     };
-    // The first steps' loads go out before the prologue, which they overlap. Two named
-    // buffers, not an array, so that they stay in registers.
+    // The first steps' loads go out before the prologue, which they overlap. Three named
+    // buffers, not an array indexed in a loop, so that they stay in registers.
     const _: () = assert!(DIRECT_PREFETCH == 3, "the loop below holds three steps");
     let (mut next0, mut next1, mut next2) = (load(0), load(1), load(2));
 

@@ -346,7 +346,8 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     let map_sfb = unsafe { maps.add(map::SFB) }.cast::<u8>();
 
     // This block's share of K: split `z` of `grid.z` takes tiles `kt0 .. kt0 + tiles`.
-    // `max(1)`: a grid always has a z extent of at least 1; it spares a division-by-zero panic path.
+    // `max(1)`: a grid's z extent is at least 1 anyway; this spares a division-by-zero panic
+    // path.
     let (split, splits) = (misc::block_idx_z(), misc::grid_dim_z().max(1));
     let all_tiles = k.div_ceil(BKS);
     let per_split = all_tiles.div_ceil(splits);
