@@ -64,18 +64,8 @@ pub mod compute {
     /// `1.5 · 2^23`.
     const MAGIC: f32 = 12_582_912.0;
 
-    /// Producer: word `i` (elements `8i..8i+8` of the pass) of the raw `b` at `src` becomes 8
-    /// signed int8 (twice the value) at `dst + 8i`. So chunk `q` is the 32 bytes at `dst + 32q`.
-    ///
-    /// # Safety
-    /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
-    #[inline(always)]
-    pub unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
-        unsafe { prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
-    }
-
-    /// [`prepare_b_word`] of a word `w` already in a register (the direct kernel loads `b`
-    /// from global memory).
+    /// Producer: word `i` of a pass's raw `b`, `w` (elements `8i..8i+8`), becomes 8 signed
+    /// int8 (twice the value) at `dst + 8i`. So chunk `q` is the 32 bytes at `dst + 32q`.
     ///
     /// # Safety
     /// `dst` is a prepared region, `i < 64`.
@@ -164,17 +154,8 @@ pub mod compute {
         out
     }
 
-    /// Producer: word `i` (elements `8i..8i+8` of the pass) of the raw `b` at `src` becomes 4
-    /// f16x2 at `dst + 16i`. So chunk `q` is the 64 bytes at `dst + 64q`.
-    ///
-    /// # Safety
-    /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
-    #[inline(always)]
-    pub unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
-        unsafe { prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
-    }
-
-    /// [`prepare_b_word`] of a word `w` already in a register.
+    /// Producer: word `i` of a pass's raw `b`, `w` (elements `8i..8i+8`), becomes 4 f16x2 at
+    /// `dst + 16i`. So chunk `q` is the 64 bytes at `dst + 64q`.
     ///
     /// # Safety
     /// `dst` is a prepared region, `i < 64`.
@@ -264,6 +245,16 @@ pub(crate) struct SplitWork {
 struct Scales {
     sfa: *const u8,
     sfb: *const u8,
+}
+
+/// Producer: word `i` (elements `8i..8i+8`) of a pass's raw `b` at `src`, prepared into the
+/// pass's prepared region at `dst` by the target's [`compute::prepare_b_value`].
+///
+/// # Safety
+/// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
+#[inline(always)]
+unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
+    unsafe { compute::prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
 }
 
 /// A prepared `sfb` value: the e4m3 byte as f32 times the target's product scale.
@@ -435,8 +426,8 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
         for p in 0..tile.slices() {
             unsafe {
-                compute::prepare_b_word(raw_b(s, p), prep(s, p), lane);
-                compute::prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
+                prepare_b_word(raw_b(s, p), prep(s, p), lane);
+                prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
                 // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
                 // target's product scale.
                 let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane));
