@@ -312,6 +312,10 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     gpu.split_k = SplitK::Fixed(3);
     ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2501)?;
     gpu.split_k = SplitK::default();
+    // 32 rows, 8 consumer warps (chosen for long rows): 9 K tiles of 1024, so two whole rounds
+    // of the 4 stages and a partial one.
+    gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8")?;
+    ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 2600)?;
     // The direct kernel: a row tail, a K tail (1088 = 4·256 + 64), batches, and a K past its
     // per-block limit (forced splits, the last one partial).
     gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT)?;

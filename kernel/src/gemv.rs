@@ -102,15 +102,16 @@ pub mod compute {
 
     /// Eight `mma.sync.m16n8k32.s8` (`IMMA`): per word `c` of the chunks of rows `r` (`a_r`)
     /// and `r + 8` (`a_r8`), `a·b = a⁺·b − a⁻·b` with `a⁺`, `a⁻` the non-negative int8 parts
-    /// of `2a` and `b` signed int8, in two int32 chains. Exact: `|Σ| ≤ 16·144` per block.
-    /// The `a⁺` chain starts at [`MAGIC_BITS`], so `a⁺ chain − a⁻ chain` read as f32 bits is
-    /// `MAGIC + Σ`.
+    /// of `2a` and `b` signed int8, in two int32 chains from zero. Exact: `|Σ| ≤ 16·144` per
+    /// block. `a⁺ chain − a⁻ chain + MAGIC_BITS` (one three-input `IADD3`) read as f32 bits is
+    /// `MAGIC + Σ`; one `FADD` leaves `Σ`. (Starting the `a⁺` chain at `MAGIC_BITS` instead
+    /// costs a register move per accumulator and per call.)
     ///
     /// # Safety
     /// All 32 lanes of the warp call this together (the `mma` is `.aligned`).
     #[inline(always)]
     pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
-        let (mut pos, mut neg) = ([MAGIC_BITS; 4], [0i32; 4]);
+        let (mut pos, mut neg) = ([0i32; 4], [0i32; 4]);
         let mut c = 0;
         while c < 4 {
             let (p0, n0) = e2m1x8_to_s8x2_pos_neg(a_r[c]);
@@ -124,7 +125,8 @@ pub mod compute {
             }
             c += 1;
         }
-        let d = |j: usize| f32::from_bits(pos[j].wrapping_sub(neg[j]) as u32) - MAGIC;
+        let d =
+            |j: usize| f32::from_bits(pos[j].wrapping_sub(neg[j]).wrapping_add(MAGIC_BITS) as u32) - MAGIC;
         [d(0), d(1), d(2), d(3)]
     }
 }
@@ -475,7 +477,8 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         let sfb_at = (q / 16) * PREP_PASS_BYTES + PREP_SFB_OFFSET + 8 * (q % 16);
         let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
         // The arithmetic of pass `p` of the K tile in stage `s` (no waiting or releasing).
-        let consume = |s: u32, p: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
+        let consume = #[inline(always)]
+        |s: u32, p: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| unsafe {
             let base = stage(s);
             let k0 = W * WARP_K * p; // the pass's first K element in the stage
             let (ab, sf) = (k0 / 2 + 16 * q, k0 / 16 + 2 * q);
@@ -508,18 +511,49 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         let release = |kt: u32| unsafe {
             mbarrier::arrive(empty(kt % STAGES));
         };
-        for kt in 0..tiles {
-            wait(kt);
-            for p in 0..tile.passes() {
-                consume(kt % STAGES, p, &mut acc);
-            }
-            release(kt);
+        // Round `u` takes tiles `u·STAGES + s`, stage `s`, written out per stage and per pass
+        // so that every stage's addresses are constants and the lane's offsets are computed
+        // once, not once per tile: 147 → 112 SASS instructions per KiB of `a` in the sm_90a
+        // `bm16_k512_s4` loop, 104 → 99 in `bm32_k1024_s4_p2` (BENCHMARKS.md, run v22). The
+        // closures must be inlined: LLVM otherwise outlines the body into a `.func` in which
+        // the accumulator indices are no longer constants (a bounds check, which
+        // `cargo xtask build-ptx` rejects).
+        for u in 0..tiles.div_ceil(STAGES) {
+            unrolled(
+                STAGES,
+                #[inline(always)]
+                |s| {
+                    let kt = u * STAGES + s;
+                    if kt < tiles {
+                        wait(kt);
+                        unrolled(
+                            tile.passes(),
+                            #[inline(always)]
+                            |p| consume(s, p, &mut acc),
+                        );
+                        release(kt);
+                    }
+                },
+            );
         }
 
         unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
     }
     misc::sync_threads();
     unsafe { store_block_rows::<BM, W>(partials, last_flag, c, m, row0, work, epilogue) }
+}
+
+/// `f(0)`, `f(1)`, …, `f(n − 1)` written out, for a count `n ≤ 8` known at compile time
+/// (the copies past `n` fold away): a loop whose index must be a constant in each copy of the
+/// body, which LLVM would keep rolled. Every caller's `n` is a tile constant (`stages`,
+/// `passes()`) that [`TileConfig::check`] bounds by 8 at compile time: a larger `n` would
+/// skip iterations.
+#[inline(always)]
+fn unrolled(n: u32, mut f: impl FnMut(u32)) {
+    macro_rules! copies {
+        ($($i:literal)*) => { $( if $i < n { f($i) } )* };
+    }
+    copies!(0 1 2 3 4 5 6 7);
 }
 
 /// Consumer warps, after their K loop: lanes `t = 0..4` of a row group hold partial sums of

@@ -295,9 +295,11 @@ impl TileConfig {
         assert!(self.bm.is_multiple_of(ROW_GROUPS), "bm is a multiple of the row groups");
         assert!(self.bm <= 256, "bm is a TMA box dimension");
         assert!(self.stages >= 2, "at least double buffering");
+        assert!(self.stages <= 8, "the consumer loop is written out per stage (at most 8)");
         assert!(self.bk.is_multiple_of(BK) && self.bk <= MAX_STAGE_K, "bk is 512, 1024 or 2048");
         assert!(self.warps == 4 || self.warps == 8, "4 or 8 consumer warps");
         assert!(self.bk.is_multiple_of(self.pass_k()), "a stage is whole passes");
+        assert!(self.passes() <= 8, "the consumer loop is written out per pass (at most 8)");
         assert!(self.bm <= MAX_BM, "the accumulators per thread");
         assert!(self.smem_bytes() <= 227 * 1024, "fits the per-block shared memory limit");
     }
@@ -374,22 +376,32 @@ const _: () = {
     }
 };
 
-/// The sm_90a entry point for a shape, from the H200 measurements in BENCHMARKS.md (runs v10
-/// and v17): with many row tiles per SM the small default tiles win; with few, long rows favour
-/// 32 rows and 1024-K stages, which keep more bytes in flight per SM; from K = 4096 on, two
-/// producer warps ([`Pipeline::TmaSplit`]) beat one (with K = 2048 a block has only 4 K tiles
-/// and the extra warp costs more than it saves). The direct kernel
-/// ([`kernel_name::GEMV_DIRECT`]) is never chosen: over the sweep of run v16 it was faster on 7
-/// of 27 shapes (by at most 9%) with no simple rule separating them from the 20 where it was
-/// slower (by up to 16%).
+/// The sm_90a entry point for a shape, from the H200 measurements in BENCHMARKS.md (run v23:
+/// every variant on the 5 benchmark shapes and the 27 of the sweep, after the consumer loop was
+/// written out per stage). By row tiles of 16 per SM:
+///
+/// * K = 2048 (4 K tiles of 512 per block): the small default tiles, one producer warp;
+/// * ≥ 8 row tiles per SM: the small tiles with two producer warps ([`Pipeline::TmaSplit`]);
+/// * 4–8: the small tiles with one producer (these grids fit one wave of 5-warp blocks; with
+///   6-warp blocks they measured 13–18% slower);
+/// * 2–4: the small tiles with two producers, except from K = 16384, where 32 rows, 1024-K
+///   stages and 8 consumer warps keep more bytes in flight per block;
+/// * fewer (SMs left idle): 8 consumer warps per 16 rows, two producers.
+///
+/// Over the sweep of run v23 this picks a variant within 2.1% of the fastest on 25 of the 27
+/// shapes; 3.8% slower on (14336, 28672, 1) and 8.9% on (1024, 2048, 1), where the direct
+/// kernel ([`kernel_name::GEMV_DIRECT`]) is fastest. The direct kernel is never chosen.
 pub const fn choose_variant(s: Shape, sm_count: u32) -> &'static str {
     let row_tiles = s.m.div_ceil(16) as u64 * s.l as u64;
+    let sms = sm_count as u64;
     if s.k < 4096 {
         "nvfp4_gemv_bm16_k512_s4"
-    } else if row_tiles >= 4 * sm_count as u64 {
+    } else if row_tiles >= 8 * sms {
         "nvfp4_gemv_bm16_k512_s4_p2"
-    } else if s.k >= 8192 {
-        "nvfp4_gemv_bm32_k1024_s4_p2"
+    } else if row_tiles >= 4 * sms {
+        "nvfp4_gemv_bm16_k512_s4"
+    } else if row_tiles >= 2 * sms {
+        if s.k >= 16384 { "nvfp4_gemv_bm32_k1024_s4_w8" } else { "nvfp4_gemv_bm16_k512_s4_p2" }
     } else {
         "nvfp4_gemv_bm16_k1024_s4_w8_p2"
     }
@@ -650,11 +662,16 @@ mod tests {
     #[test]
     fn the_benchmark_shapes_get_the_measured_choice() {
         let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132);
-        assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_p2");
+        assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
         assert_eq!(pick(4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
         assert_eq!(pick(7168, 2048, 1), "nvfp4_gemv_bm16_k512_s4");
         assert_eq!(pick(4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
         assert_eq!(pick(7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4");
+        // The sweep's other regimes (run v23).
+        assert_eq!(pick(14336, 7168, 1), "nvfp4_gemv_bm16_k512_s4");
+        assert_eq!(pick(1024, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
+        assert_eq!(pick(1024, 28672, 8), "nvfp4_gemv_bm32_k1024_s4_w8");
+        assert_eq!(pick(1024, 14336, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
         let p2 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k512_s4_p2").map(|v| v.1);
         assert_eq!(p2.map(|t| (t.producer_warps(), t.threads())), Some((2, 192)));
     }

@@ -17,7 +17,8 @@
         core_intrinsics,
         stdarch_nvptx,
         gpu_intrinsics,
-        gpu_launch_sized_workgroup_mem
+        gpu_launch_sized_workgroup_mem,
+        stmt_expr_attributes
     )
 )]
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
