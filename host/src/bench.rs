@@ -113,6 +113,18 @@ impl Gpu {
                 block_dim: (READ_THREADS, 1, 1),
                 shared_mem_bytes: 0,
             };
+            if self.pdl_enabled() {
+                // Launched the way the GEMVs are.
+                let (src, out) = (self.address_of_view(&view), self.address(&sink));
+                let mut args: [*mut std::ffi::c_void; 3] = [
+                    &src as *const u64 as *mut _,
+                    &n16 as *const u64 as *mut _,
+                    &out as *const u64 as *mut _,
+                ];
+                let l = crate::pdl::RawLaunch { grid: lc.grid_dim, block: READ_THREADS, smem: 0 };
+                // SAFETY: `read_ceiling(src, n16, out)`.
+                return unsafe { self.launch_pdl(kernel::layout::kernel_name::READ_CEILING, l, &mut args) };
+            }
             let mut launch = self.stream.launch_builder(&self.read);
             launch.arg(&view).arg(&n16).arg(&mut sink);
             unsafe { launch.launch(lc) }.during("launching read_ceiling").map(|_| ())

@@ -3,7 +3,7 @@ use crate::error::{DriverContext, Error};
 use crate::gpu::{ByteTensor, GemvKernel, Gpu, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
-use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, map};
+use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, launch_flags, map};
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,10 +207,45 @@ impl Gpu {
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
+        if self.pdl_enabled() {
+            let (maps, c, sums, tickets) = (
+                self.address(&d.maps),
+                self.address(&d.c),
+                self.address(&d.split_sums),
+                self.address(&d.tickets),
+            );
+            let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | launch_flags::PDL;
+            let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
+            let (a, b) = (self.address(&d._a), self.address(&d._b));
+            let mut args: [*mut std::ffi::c_void; 14] = [
+                &maps as *const u64 as *mut _,
+                &c as *const u64 as *mut _,
+                &m as *const u32 as *mut _,
+                &k as *const u32 as *mut _,
+                &sums as *const u64 as *mut _,
+                &tickets as *const u64 as *mut _,
+                &alpha as *const f32 as *mut _,
+                &beta as *const f32 as *mut _,
+                &c_in as *const u64 as *mut _,
+                &flags as *const u32 as *mut _,
+                &sfa as *const u64 as *mut _,
+                &sfb as *const u64 as *mut _,
+                &a as *const u64 as *mut _,
+                &b as *const u64 as *mut _,
+            ];
+            let l = crate::pdl::RawLaunch {
+                grid: cfg.grid_dim,
+                block: cfg.block_dim.0,
+                smem: cfg.shared_mem_bytes,
+            };
+            // SAFETY: one value per parameter of the GEMV entry ABI (`kernel::gemv`), in order.
+            return unsafe { self.launch_pdl(d.kernel.name, l, &mut args) };
+        }
         let mut launch = self.stream.launch_builder(&d.kernel.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
-        let (c_bf16, sfa, sfb) = (d.c_bf16 as u32, self.address(&d._sfa), self.address(&d._sfb));
-        launch.arg(&alpha).arg(&beta).arg(&c_in).arg(&c_bf16).arg(&sfa).arg(&sfb);
+        let flags = d.c_bf16 as u32 * launch_flags::BF16_OUTPUT;
+        let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
+        launch.arg(&alpha).arg(&beta).arg(&c_in).arg(&flags).arg(&sfa).arg(&sfb);
         let (a, b) = (self.address(&d._a), self.address(&d._b));
         launch.arg(&a).arg(&b);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;

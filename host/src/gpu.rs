@@ -55,6 +55,8 @@ pub struct Gpu {
     pub info: DeviceInfo,
     /// How later uploads split K across blocks.
     pub split_k: SplitK,
+    /// The PTX loaded again for programmatic dependent launch, once [`Gpu::enable_pdl`] ran.
+    pub(crate) pdl: Option<crate::pdl::PdlModule>,
 }
 
 /// Splitting K across blocks (grid `z`), the sums added in split order by the last block.
@@ -146,7 +148,16 @@ impl Gpu {
             build,
             info,
             split_k: SplitK::Auto,
+            pdl: None,
         })
+    }
+
+    /// Every entry point a PDL launch may use, with its dynamic shared-memory limit.
+    pub(crate) fn pdl_entry_points(&self) -> Vec<(&'static str, u32)> {
+        let mut v: Vec<(&'static str, u32)> =
+            self.variants.iter().map(|g| (g.name, g.tile.max_smem_bytes())).collect();
+        v.push((kernel_name::READ_CEILING, 0));
+        v
     }
 
     /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`.
@@ -239,6 +250,12 @@ impl Gpu {
     /// Device address of a buffer (for tensor maps).
     pub(crate) fn address<T>(&self, buf: &CudaSlice<T>) -> u64 {
         let (ptr, _guard) = buf.device_ptr(&self.stream);
+        ptr
+    }
+
+    /// Device address of a view.
+    pub(crate) fn address_of_view<T>(&self, view: &cudarc::driver::CudaView<'_, T>) -> u64 {
+        let (ptr, _guard) = view.device_ptr(&self.stream);
         ptr
     }
 }

@@ -25,6 +25,7 @@ pub mod gemv;
 pub mod gpu;
 pub mod gputest;
 pub mod inputs;
+pub mod pdl;
 pub mod ptx;
 pub mod quantize;
 pub mod reference;

@@ -11,7 +11,7 @@ use kernel::layout::Shape;
 use nvfp4_tests::{BENCH_SHAPES, TEST_SHAPES, parse_shape, sweep_shapes};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: nvfp4-gemv [--device N] [COMMAND]
+const USAGE: &str = "usage: nvfp4-gemv [--device N] [--pdl] [COMMAND]
 
 commands:
   (none)                 the main job: the benchmark shapes on the GPU, each checked against the
@@ -87,6 +87,13 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         return Ok(());
     }
     let device: usize = parse(take_opt(args, "--device")?, "--device", 0)?;
+    let pdl = match args.iter().position(|a| a == "--pdl") {
+        Some(i) => {
+            args.remove(i);
+            true
+        }
+        None => false,
+    };
     let command = if args.is_empty() { String::new() } else { args.remove(0) };
     match command.as_str() {
         "plot" => {
@@ -107,7 +114,10 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
     // Arguments are checked before the GPU is opened, so usage errors are reported as such
     // (exit 64) on any machine.
     let open = || -> Result<Gpu, Fail> {
-        let gpu = Gpu::new(device)?;
+        let mut gpu = Gpu::new(device)?;
+        if pdl {
+            gpu.enable_pdl()?;
+        }
         println!(
             "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
             device,
@@ -119,6 +129,9 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
             gpu.info.driver,
             gpu.build.target
         );
+        if pdl {
+            println!("launches: programmatic dependent launch (--pdl)");
+        }
         Ok(gpu)
     };
     let no_args = |args: &[String]| match args.first() {

@@ -283,3 +283,45 @@ fn gemv_rejects_bad_input_before_the_gpu() {
     y.shape.k = 480; // a multiple of 32, not of 64
     assert!(matches!(gpu.gemv(&y).unwrap_err(), host::Error::Shape(_)));
 }
+
+#[test]
+fn gemv_programmatic_dependent_launch() {
+    let Some(mut gpu) = gpu_for_test("gemv_programmatic_dependent_launch") else { return };
+    gpu.enable_pdl().expect("loading the PTX for programmatic dependent launch");
+    // Every entry point (K = 5184: scales by cp.async, waited for like b), and K splits.
+    let shapes = [Shape::new(100, 5120, 2), Shape::new(77, 5184, 2), Shape::new(1000, 2304, 3)];
+    for v in gpu.variant_names() {
+        gpu.use_variant(v).expect("listed variant");
+        println!("{v}");
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+    }
+    gpu.auto_tiles = true;
+    gpu.split_k = SplitK::Fixed(3);
+    check_shapes(&gpu, &[Shape::new(37, 4096, 2), Shape::new(256, 7168, 1)], Distribution::Contest);
+    // Back to back without synchronising: three problems, then one problem (split K, so the
+    // tickets are reused) twice; each launch may start while the one before it finishes.
+    gpu.split_k = SplitK::Auto;
+    let seed = Rng::fresh_seed();
+    let xs: Vec<GemvInputs> =
+        [Shape::new(7168, 2048, 1), Shape::new(64, 16384, 1), Shape::new(4096, 7168, 2)]
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| generate(s, Distribution::Contest, seed.wrapping_add(i as u64)))
+            .collect();
+    let mut ds: Vec<_> = xs.iter().map(|x| gpu.upload(x).expect("upload")).collect();
+    for d in ds.iter_mut() {
+        gpu.fill_c(d, POISON).expect("poison");
+    }
+    for round in 0..2 {
+        for d in ds.iter_mut() {
+            gpu.launch_gemv(d).expect("launch");
+        }
+        gpu.launch_gemv(&mut ds[1]).expect("launch");
+        for (x, d) in xs.iter().zip(&ds) {
+            let c = gpu.download_c(d).expect("download");
+            let cmp = compare(&c, &gemv_reference(x), x.shape.k, POISON);
+            println!("back to back, round {round}, {:?} seed {seed}: {cmp}", x.shape);
+            assert!(cmp.passed(true), "{:?}: {cmp}", x.shape);
+        }
+    }
+}

@@ -56,11 +56,20 @@ unsafe fn gemv_direct<const W: u32>(
     k: u32,
     work: SplitWork,
     epilogue: Epilogue,
+    pdl: bool,
 ) {
     const BM: u32 = MMA_ROWS;
     const { TileConfig { bm: BM, stages: DIRECT_PREFETCH, bk: BK, warps: W, pipeline: Pipeline::Direct }.check() };
     let tile = TileConfig { bm: BM, stages: DIRECT_PREFETCH, bk: BK, warps: W, pipeline: Pipeline::Direct };
     let tid = misc::thread_idx_x();
+    // Programmatic dependent launch (no-ops otherwise): let the next kernel start, and wait
+    // for the previous one before reading anything (`b` may be its output).
+    if pdl {
+        if tid == 0 {
+            misc::launch_dependents();
+        }
+        misc::wait_prerequisites();
+    }
     let (warp, lane) = (tid / 32, tid % 32);
     let (g, t) = (lane / 4, lane % 4);
     let row0 = misc::block_idx_x() * BM;
@@ -198,5 +207,6 @@ gemv_entry_abi!(
         x.k,
         x.work,
         x.epilogue,
+        x.pdl,
     )
 );

@@ -259,6 +259,11 @@ unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
     unsafe { compute::prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
 }
 
+/// What `issue` copies (bit set): `a`, `sfa` and the stage's byte count.
+const A_PART: u32 = 1;
+/// What `issue` copies (bit set): `b`, `sfb` and the `cp.async` scales.
+const B_PART: u32 = 2;
+
 /// A prepared `sfb` value: the e4m3 byte as f32 times the target's product scale.
 #[inline(always)]
 pub(crate) fn sfb_prepared(byte: u8) -> f32 {
@@ -281,6 +286,13 @@ pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// `grid.z · l · m` fp32 and `tickets` `l · grid.x` zeroed `u32` (the kernel leaves them
 /// zeroed again).
 ///
+/// `pdl` (`launch_flags::PDL`, set by the host when it launches with programmatic dependent
+/// launch): the producer requests the first `STAGES` tiles of `a`/`sfa`, then waits for the
+/// kernel before this one (`griddepcontrol.wait`), then requests `b`/`sfb` and everything
+/// else; every later access (`b`, `c_in`, `c`, the split-K workspace) follows that wait
+/// through the stage barriers. Thread 0 lets the next kernel start
+/// (`griddepcontrol.launch_dependents`) as soon as its block begins.
+///
 /// # Safety
 /// `maps` points to [`map::COUNT`] tensor maps encoded by the host as [`map`] describes for
 /// this `m`, `k` and `BM` (the scale maps only when `k` is a multiple of
@@ -288,6 +300,7 @@ pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// `k` is a positive multiple of [`crate::layout::K_MULTIPLE`]; `scales` are the global
 /// addresses of `sfa` and `sfb` (4-byte aligned); `split_sums` and `tickets` as above.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // the entry point's parameters, grouped as far as they go
 unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, const PW: u32>(
     maps: *const TensorMap,
     c: *mut u16,
@@ -296,6 +309,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     work: SplitWork,
     epilogue: Epilogue,
     scales: Scales,
+    pdl: bool,
 ) {
     const { assert!(PW == 1 || PW == 2, "one or two producer warps") };
     const PIPELINE: [Pipeline; 2] = [Pipeline::Tma, Pipeline::TmaSplit];
@@ -353,21 +367,30 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     let sf_words = k / 64; // 4-byte words per scale row
 
     // The producer warp (all 32 lanes) fills stage `s` with K tile `kt0 + kt`: lane 0 the TMA
-    // copies, every lane its share of the `cp.async` scale words (if any).
-    let issue = |s: u32, kt: u32| unsafe {
+    // copies, every lane its share of the `cp.async` scale words (if any). `part` selects what
+    // is issued: `A_PART` the stage's byte count and `a`/`sfa` (weights: no earlier kernel
+    // writes them), `B_PART` `b`/`sfb` and the `cp.async` scales (which may come from the
+    // kernel before this one: only after `misc::wait_prerequisites`).
+    let issue = |s: u32, kt: u32, part: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
         let k0 = ((kt0 + kt) * BKS) as i32;
         let ab = k0 / 2 / tile.ab_elem_bytes() as i32; // in tensor-map elements
         if lane == 0 {
-            mbarrier::arrive_expect_tx(bar, tile.tx_bytes(scales_by_tma));
-            tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
-            tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l as i32);
-            if scales_by_tma {
-                tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
-                tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
+            if part & A_PART != 0 {
+                mbarrier::arrive_expect_tx(bar, tile.tx_bytes(scales_by_tma));
+                tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
+                if scales_by_tma {
+                    tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
+                }
+            }
+            if part & B_PART != 0 {
+                tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l as i32);
+                if scales_by_tma {
+                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
+                }
             }
         }
-        if !scales_by_tma {
+        if !scales_by_tma && part & B_PART != 0 {
             // Word j of a stage's scale row is scale word k0/64 + j of the tensor's row.
             let (row_words, w0) = (BKS / 64, k0 as u32 / 64);
             let mut i = lane;
@@ -394,6 +417,31 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         }
     };
 
+    // The first `STAGES` tiles: the weights' copies go out first, then the producer waits for
+    // the kernel before this one (programmatic dependent launch; at once otherwise), then the
+    // copies of `b` and the scales that may depend on it.
+    let fill_first = || {
+        let first = tiles.min(STAGES);
+        if pdl {
+            for kt in 0..first {
+                issue(kt, kt, A_PART);
+            }
+            misc::wait_prerequisites();
+            for kt in 0..first {
+                issue(kt, kt, B_PART);
+            }
+        } else {
+            for kt in 0..first {
+                issue(kt, kt, A_PART | B_PART);
+            }
+        }
+    };
+
+    // With programmatic dependent launch, the next kernel on the stream may start its blocks
+    // once all of this grid's blocks have begun.
+    if pdl && tid == 0 {
+        misc::launch_dependents();
+    }
     if tid == 0 {
         unsafe {
             for s in 0..STAGES {
@@ -442,13 +490,11 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         // Two producer warps (`Pipeline::TmaSplit`), the first: refills each stage as soon as
         // the consumers release it (`empty`); `STAGES` tiles in flight. (The stage's `b` was
         // read by the preparing warp before `ready`, so before the consumers' release.)
-        for kt in 0..tiles.min(STAGES) {
-            issue(kt, kt);
-        }
+        fill_first();
         for kt in STAGES..tiles {
             let prev = kt - STAGES;
             unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
-            issue(kt % STAGES, kt);
+            issue(kt % STAGES, kt, A_PART | B_PART);
         }
     } else if PW == 2 && warp == W + 1 {
         // The second: prepares every tile in order.
@@ -460,15 +506,13 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         // the previous tile once the consumers have released it (`empty`). Preparing before
         // refilling keeps the consumers fed; `STAGES − 1` tiles stay in flight, and a refill
         // waits for the next tile's arrival and preparation.
-        for kt in 0..tiles.min(STAGES) {
-            issue(kt, kt);
-        }
+        fill_first();
         for kt in 0..tiles {
             prepare(kt);
             if kt >= 1 && kt - 1 + STAGES < tiles {
                 let prev = kt - 1;
                 unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
-                issue(prev % STAGES, prev + STAGES);
+                issue(prev % STAGES, prev + STAGES, A_PART | B_PART);
             }
         }
     } else {
@@ -677,10 +721,12 @@ pub(crate) struct EntryArgs {
     pub(crate) sfb: *const u8,
     pub(crate) a: *const u8,
     pub(crate) b: *const u8,
+    /// Launched with programmatic dependent launch (`launch_flags::PDL`).
+    pub(crate) pdl: bool,
 }
 
 /// Declares a `ptx-kernel` entry point with the GEMV's parameter list, `(maps, c, m, k,
-/// split_sums, tickets, alpha, beta, c_in, c_bf16, sfa, sfb, a, b)`, whose body runs with
+/// split_sums, tickets, alpha, beta, c_in, flags, sfa, sfb, a, b)`, whose body runs with
 /// them gathered as an [`EntryArgs`] named `$x`.
 macro_rules! gemv_entry_abi {
     ($(#[$doc:meta])* $name:ident, |$x:ident| $body:expr) => {
@@ -699,7 +745,7 @@ macro_rules! gemv_entry_abi {
             alpha: f32,
             beta: f32,
             c_in: *const u16,
-            c_bf16: u32,
+            flags: u32,
             sfa: *const u8,
             sfb: *const u8,
             a: *const u8,
@@ -711,7 +757,13 @@ macro_rules! gemv_entry_abi {
                 m,
                 k,
                 work: $crate::gemv::SplitWork { split_sums, tickets },
-                epilogue: $crate::gemv::Epilogue { alpha, beta, c_in, bf16: c_bf16 != 0 },
+                epilogue: $crate::gemv::Epilogue {
+                    alpha,
+                    beta,
+                    c_in,
+                    bf16: flags & $crate::layout::launch_flags::BF16_OUTPUT != 0,
+                },
+                pdl: flags & $crate::layout::launch_flags::PDL != 0,
                 sfa,
                 sfb,
                 a,
@@ -730,7 +782,7 @@ macro_rules! gemv_entry {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
             gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }>(
-                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales,
+                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.pdl,
             )
         });
     };

@@ -407,6 +407,16 @@ pub const fn choose_variant(s: Shape, sm_count: u32) -> &'static str {
     }
 }
 
+/// Bits of the GEMV entry points' `flags` parameter.
+pub mod launch_flags {
+    /// `c` (and `c_in`) are bf16 rather than fp16.
+    pub const BF16_OUTPUT: u32 = 1;
+    /// The launch uses programmatic dependent launch: the kernel requests its first stages
+    /// of `a`/`sfa`, then waits for the kernel before it (`griddepcontrol.wait`) before
+    /// anything else, and lets the next kernel start once all its blocks have begun.
+    pub const PDL: u32 = 2;
+}
+
 /// Kernel entry names, as they appear in the PTX.
 pub mod kernel_name {
     /// The GEMV kernel.

@@ -22,6 +22,12 @@ fn fold(w: [u32; 4]) -> u32 {
 /// `src` holds `n16` 16-byte-aligned words; `out` holds one `u32` per block.
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn read_ceiling(src: *const [u32; 4], n16: u64, out: *mut u32) {
+    // Launched like the GEMV (programmatic dependent launch when the host asks for it): the
+    // next kernel may start once every block has begun; the sink is written only after the
+    // previous kernel has finished. No-ops otherwise.
+    if misc::thread_idx_x() == 0 {
+        misc::launch_dependents();
+    }
     let tid = misc::thread_idx_x() as u64;
     let block = misc::block_idx_x() as u64;
     let grid = misc::grid_dim_x() as u64;
@@ -43,6 +49,7 @@ pub unsafe extern "ptx-kernel" fn read_ceiling(src: *const [u32; 4], n16: u64, o
     }
     // Thread 0 of each block stores its fold; the others store only if theirs hits an
     // unlikely value. Either way every load feeds a possible store and cannot be removed.
+    misc::wait_prerequisites();
     if tid == 0 || acc == 0x9E37_79B9 {
         unsafe { out.add(block as usize).write_volatile(acc) };
     }

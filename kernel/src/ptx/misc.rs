@@ -13,6 +13,24 @@ pub fn sync_threads() {
     unsafe { core::arch::nvptx::_syncthreads() }
 }
 
+/// `griddepcontrol.launch_dependents;` — PTX ISA 7.8, sm_90. Programmatic dependent launch:
+/// once every block of this grid has executed it (or exited), the grid launched after it on
+/// the stream with the programmatic-serialization attribute may start. Without that
+/// attribute it does nothing.
+#[inline(always)]
+pub fn launch_dependents() {
+    unsafe { asm!("griddepcontrol.launch_dependents;", options(nostack)) }
+}
+
+/// `griddepcontrol.wait;` — PTX ISA 7.8, sm_90. Programmatic dependent launch: waits until
+/// the grids this one depends on have completed and their memory operations are visible.
+/// Without the launch attribute (plain stream order) it returns at once. Every access to data
+/// an earlier kernel may write must come after it.
+#[inline(always)]
+pub fn wait_prerequisites() {
+    unsafe { asm!("griddepcontrol.wait;", options(nostack)) }
+}
+
 /// `trap;` — PTX ISA 1.0: aborts the kernel with a launch failure.
 #[inline(always)]
 pub fn trap() -> ! {
