@@ -15,20 +15,27 @@
 //! both launch paths.
 use crate::error::{DriverContext, Error};
 use crate::gpu::Gpu;
-use cudarc::driver::sys;
+use cudarc::driver::{CudaContext, sys};
 use std::ffi::{CString, c_void};
+use std::sync::Arc;
 
 /// The PTX build loaded with the driver API, for [`Gpu::enable_pdl`].
 pub struct PdlModule {
     module: sys::CUmodule,
     funcs: Vec<(&'static str, sys::CUfunction)>,
+    // Keeps the context alive until the module is unloaded (the `Gpu`'s own handles may be
+    // dropped first).
+    ctx: Arc<CudaContext>,
 }
 
 impl Drop for PdlModule {
     fn drop(&mut self) {
-        // SAFETY: loaded by `cuModuleLoadData` in `Gpu::enable_pdl`; nothing uses it after.
+        // SAFETY: loaded by `cuModuleLoadData` in `Gpu::enable_pdl`, in `ctx`, which is still
+        // alive; nothing uses the module after.
         unsafe {
-            let _ = sys::cuModuleUnload(self.module);
+            if self.ctx.bind_to_thread().is_ok() {
+                let _ = sys::cuModuleUnload(self.module);
+            }
         }
     }
 }
@@ -60,7 +67,7 @@ impl Gpu {
         unsafe { sys::cuModuleLoadData(&mut module, text.as_ptr().cast()) }
             .result()
             .during("loading the PTX for programmatic dependent launch")?;
-        let mut pdl = PdlModule { module, funcs: Vec::new() };
+        let mut pdl = PdlModule { module, funcs: Vec::new(), ctx: self.ctx.clone() };
         for (name, smem) in self.pdl_entry_points() {
             let c =
                 CString::new(name).map_err(|_| Error::Unsupported { what: "entry name with a NUL byte" })?;
