@@ -1,4 +1,4 @@
-//! Block barrier, trap and special registers.
+//! Block barrier, trap, programmatic dependent launch (`griddepcontrol`) and special registers.
 use core::arch::asm;
 
 /// `bar.sync 0;` — PTX ISA 1.0, sm_10 (CUDA's `__syncthreads`).

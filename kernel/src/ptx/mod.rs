@@ -16,7 +16,7 @@
 //! | [`int`] | `prmt.b32`, `mul.hi.u32` |
 //! | [`shfl`] | `shfl.sync.bfly.b32` |
 //! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence` |
-//! | [`misc`] | `bar.sync`, `trap`, special registers |
+//! | [`misc`] | `bar.sync`, `trap`, `griddepcontrol.{launch_dependents,wait}`, special registers |
 
 pub mod cp_async;
 pub mod cvt;
