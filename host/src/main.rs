@@ -32,7 +32,12 @@ commands:
                          --variant runs every case on one entry point (default: auto)
   sanitize-cases         the small cases the compute-sanitizer run uses (both distributions)
   plot CSV SVG           draws the SVG bar chart from a saved bench CSV
-  info                   the device, driver and PTX build in use";
+  info                   the device, driver and PTX build in use
+
+options before the command:
+  --device N             the CUDA device (default 0)
+  --pdl                  programmatic dependent launch: each GEMV (and, in bench, the read-only
+                         kernel) may start while the kernel before it finishes (README.md)";
 
 /// A failure of the CLI: message and exit code.
 struct Fail(String, u8);
