@@ -141,7 +141,8 @@ const RUN_SH: &str = r#"#!/usr/bin/env bash
 #   ./run.sh test      all test binaries, GPU required (NVFP4_REQUIRE_GPU=1)
 #   ./run.sh cli       the CLI's main job (benchmark shapes, checked against the CPU reference)
 #   ./run.sh bench     the CLI's bench subcommand (CSV and JSON written to $OUT or ./results)
-#   ./run.sh sanitize  compute-sanitizer memcheck, racecheck, synccheck, initcheck on the GPU tests
+#   ./run.sh sanitize  compute-sanitizer memcheck, racecheck, synccheck, initcheck on the CLI's
+#                      sanitize-cases, with plain launches and with --pdl
 #   ./run.sh criterion the criterion benchmark (what `cargo bench -p host` runs)
 #   ./run.sh all       test, then cli, then bench
 set -u
@@ -163,9 +164,12 @@ case "${1:-all}" in
   bench) shift; "$NVFP4_CLI" bench --csv "$results/bench.csv" --json "$results/bench.json" "$@" || status=1 ;;
   sanitize)
     shift
-    for tool in memcheck racecheck synccheck initcheck; do
-      echo "=== compute-sanitizer --tool $tool"
-      timeout "${NVFP4_TEST_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$NVFP4_CLI" sanitize-cases "$@" || { echo "FAILED: $tool"; status=1; }
+    for launch in plain pdl; do
+      flag=""; if [ "$launch" = pdl ]; then flag="--pdl"; fi
+      for tool in memcheck racecheck synccheck initcheck; do
+        echo "=== compute-sanitizer --tool $tool ($launch launches)"
+        timeout "${NVFP4_TEST_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$NVFP4_CLI" $flag sanitize-cases "$@" || { echo "FAILED: $tool ($launch launches)"; status=1; }
+      done
     done ;;
   criterion) shift; for b in "$here"/benches/*; do "$b" --bench "$@" || status=1; done ;;
   all) run_tests; "$NVFP4_CLI" || status=1
