@@ -115,7 +115,7 @@ impl Gpu {
             };
             if self.pdl_enabled() {
                 // Launched the way the GEMVs are.
-                let (src, out) = (self.address_of_view(&view), self.address(&sink));
+                let (src, out) = (self.address(&view), self.address(&sink));
                 let mut args: [*mut std::ffi::c_void; 3] = [
                     &src as *const u64 as *mut _,
                     &n16 as *const u64 as *mut _,

@@ -207,16 +207,17 @@ impl Gpu {
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
-        if self.pdl_enabled() {
+        let pdl = if self.pdl_enabled() { launch_flags::PDL } else { 0 };
+        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl;
+        let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
+        let (a, b) = (self.address(&d._a), self.address(&d._b));
+        if pdl != 0 {
             let (maps, c, sums, tickets) = (
                 self.address(&d.maps),
                 self.address(&d.c),
                 self.address(&d.split_sums),
                 self.address(&d.tickets),
             );
-            let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | launch_flags::PDL;
-            let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
-            let (a, b) = (self.address(&d._a), self.address(&d._b));
             let mut args: [*mut std::ffi::c_void; 14] = [
                 &maps as *const u64 as *mut _,
                 &c as *const u64 as *mut _,
@@ -243,10 +244,7 @@ impl Gpu {
         }
         let mut launch = self.stream.launch_builder(&d.kernel.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);
-        let flags = d.c_bf16 as u32 * launch_flags::BF16_OUTPUT;
-        let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         launch.arg(&alpha).arg(&beta).arg(&c_in).arg(&flags).arg(&sfa).arg(&sfb);
-        let (a, b) = (self.address(&d._a), self.address(&d._b));
         launch.arg(&a).arg(&b);
         unsafe { launch.launch(cfg) }.during("launching nvfp4_gemv")?;
         Ok(())

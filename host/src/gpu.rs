@@ -247,15 +247,9 @@ impl Gpu {
             .during("filling a buffer")
     }
 
-    /// Device address of a buffer (for tensor maps).
-    pub(crate) fn address<T>(&self, buf: &CudaSlice<T>) -> u64 {
+    /// Device address of a buffer or a view of one (for tensor maps and raw launches).
+    pub(crate) fn address<T>(&self, buf: &impl DevicePtr<T>) -> u64 {
         let (ptr, _guard) = buf.device_ptr(&self.stream);
-        ptr
-    }
-
-    /// Device address of a view.
-    pub(crate) fn address_of_view<T>(&self, view: &cudarc::driver::CudaView<'_, T>) -> u64 {
-        let (ptr, _guard) = view.device_ptr(&self.stream);
         ptr
     }
 }
