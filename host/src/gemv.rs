@@ -207,7 +207,17 @@ impl Gpu {
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
-        let pdl = if self.pdl_enabled() { launch_flags::PDL } else { 0 };
+        // Programmatic dependent launch: when the GPU holds this grid and the next one (of the
+        // same size) at once, the next may start only once this one's loads are requested;
+        // otherwise as this one's blocks begin, so that its blocks fill the tail of this one
+        // (kernel::gemv::Pdl; BENCHMARKS.md, runs v37 and v38).
+        let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
+        let fits_twice = 2 * blocks <= d.kernel.blocks_per_sm as u64 * self.info.sm_count as u64;
+        let pdl = match (self.pdl_enabled(), fits_twice) {
+            (false, _) => 0,
+            (true, false) => launch_flags::PDL,
+            (true, true) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS,
+        };
         let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl;
         let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         let (a, b) = (self.address(&d._a), self.address(&d._b));

@@ -298,16 +298,23 @@ fn gemv_programmatic_dependent_launch() {
     gpu.auto_tiles = true;
     gpu.split_k = SplitK::Fixed(3);
     check_shapes(&gpu, &[Shape::new(37, 4096, 2), Shape::new(256, 7168, 1)], Distribution::Contest);
-    // Back to back without synchronising: three problems, then one problem (split K, so the
+    // Back to back without synchronising: four problems, then one problem (split K, so the
     // tickets are reused) twice; each launch may start while the one before it finishes.
+    // Grids the GPU holds twice at once let the next kernel start after their loads (e.g.
+    // (7168, 2048, 1), 448 blocks), larger ones as their blocks begin (e.g. (7168, 2048, 4),
+    // 1792 blocks).
     gpu.split_k = SplitK::Auto;
     let seed = Rng::fresh_seed();
-    let xs: Vec<GemvInputs> =
-        [Shape::new(7168, 2048, 1), Shape::new(64, 16384, 1), Shape::new(4096, 7168, 2)]
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| generate(s, Distribution::Contest, seed.wrapping_add(i as u64)))
-            .collect();
+    let xs: Vec<GemvInputs> = [
+        Shape::new(7168, 2048, 1),
+        Shape::new(64, 16384, 1),
+        Shape::new(4096, 7168, 2),
+        Shape::new(7168, 2048, 4),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, &s)| generate(s, Distribution::Contest, seed.wrapping_add(i as u64)))
+    .collect();
     let mut ds: Vec<_> = xs.iter().map(|x| gpu.upload(x).expect("upload")).collect();
     for d in ds.iter_mut() {
         gpu.fill_c(d, POISON).expect("poison");

@@ -207,6 +207,6 @@ gemv_entry_abi!(
         x.k,
         x.work,
         x.epilogue,
-        x.pdl,
+        x.pdl != crate::gemv::Pdl::Off,
     )
 );

@@ -290,8 +290,10 @@ pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// launch): the producer requests the first `STAGES` tiles of `a`/`sfa`, then waits for the
 /// kernel before this one (`griddepcontrol.wait`), then requests `b`/`sfb` and everything
 /// else; every later access (`b`, `c_in`, `c`, the split-K workspace) follows that wait
-/// through the stage barriers. Thread 0 lets the next kernel start
-/// (`griddepcontrol.launch_dependents`) as soon as its block begins.
+/// through the stage barriers. The block lets the next kernel start
+/// (`griddepcontrol.launch_dependents`) as soon as it begins (thread 0) or, with
+/// [`Pdl::TriggerAfterLoads`], once its producer has requested its last tile (lane 0 of the
+/// issuing warp).
 ///
 /// # Safety
 /// `maps` points to [`map::COUNT`] tensor maps encoded by the host as [`map`] describes for
@@ -309,7 +311,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     work: SplitWork,
     epilogue: Epilogue,
     scales: Scales,
-    pdl: bool,
+    pdl: Pdl,
 ) {
     const { assert!(PW == 1 || PW == 2, "one or two producer warps") };
     const PIPELINE: [Pipeline; 2] = [Pipeline::Tma, Pipeline::TmaSplit];
@@ -422,7 +424,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     // copies of `b` and the scales that may depend on it.
     let fill_first = || {
         let first = tiles.min(STAGES);
-        if pdl {
+        if pdl != Pdl::Off {
             for kt in 0..first {
                 issue(kt, kt, A_PART);
             }
@@ -438,10 +440,17 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     };
 
     // With programmatic dependent launch, the next kernel on the stream may start its blocks
-    // once all of this grid's blocks have begun.
-    if pdl && tid == 0 {
+    // once all of this grid's blocks have begun ([`Pdl::TriggerAtStart`]) or have requested
+    // their last tile ([`Pdl::TriggerAfterLoads`], below).
+    if pdl == Pdl::TriggerAtStart && tid == 0 {
         misc::launch_dependents();
     }
+    let trigger_after_last_issue = #[inline(always)]
+    || {
+        if pdl == Pdl::TriggerAfterLoads && lane == 0 {
+            misc::launch_dependents();
+        }
+    };
     if tid == 0 {
         unsafe {
             for s in 0..STAGES {
@@ -496,6 +505,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
             unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
             issue(kt % STAGES, kt, A_PART | B_PART);
         }
+        trigger_after_last_issue();
     } else if PW == 2 && warp == W + 1 {
         // The second: prepares every tile in order.
         for kt in 0..tiles {
@@ -507,12 +517,18 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         // refilling keeps the consumers fed; `STAGES − 1` tiles stay in flight, and a refill
         // waits for the next tile's arrival and preparation.
         fill_first();
+        if tiles <= STAGES {
+            trigger_after_last_issue();
+        }
         for kt in 0..tiles {
             prepare(kt);
             if kt >= 1 && kt - 1 + STAGES < tiles {
                 let prev = kt - 1;
                 unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
                 issue(prev % STAGES, prev + STAGES, A_PART | B_PART);
+                if prev + STAGES + 1 == tiles {
+                    trigger_after_last_issue();
+                }
             }
         }
     } else {
@@ -721,8 +737,37 @@ pub(crate) struct EntryArgs {
     pub(crate) sfb: *const u8,
     pub(crate) a: *const u8,
     pub(crate) b: *const u8,
-    /// Launched with programmatic dependent launch (`launch_flags::PDL`).
-    pub(crate) pdl: bool,
+    /// Launched with programmatic dependent launch, and when the next kernel may start.
+    pub(crate) pdl: Pdl,
+}
+
+/// Programmatic dependent launch (`launch_flags::PDL`): whether the launch uses it, and when
+/// a block lets the next kernel start (`griddepcontrol.launch_dependents`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pdl {
+    /// A plain launch.
+    Off,
+    /// At block start: the host's choice when the GPU cannot hold this grid and a next one of
+    /// the same size at once, so that the next kernel's blocks start as this one's leave and
+    /// fill its tail.
+    TriggerAtStart,
+    /// Once the producer has requested its last tile
+    /// (`launch_flags::PDL_TRIGGER_AFTER_LOADS`): the host's choice when the GPU holds both
+    /// grids at once, where a next kernel started at once would compete with this one for
+    /// bandwidth during its whole run (BENCHMARKS.md, runs v37 and v38).
+    TriggerAfterLoads,
+}
+
+impl Pdl {
+    /// From the entry point's `flags`.
+    pub(crate) const fn from_flags(flags: u32) -> Self {
+        use crate::layout::launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS};
+        match (flags & PDL != 0, flags & PDL_TRIGGER_AFTER_LOADS != 0) {
+            (false, _) => Pdl::Off,
+            (true, false) => Pdl::TriggerAtStart,
+            (true, true) => Pdl::TriggerAfterLoads,
+        }
+    }
 }
 
 /// Declares a `ptx-kernel` entry point with the GEMV's parameter list, `(maps, c, m, k,
@@ -763,7 +808,7 @@ macro_rules! gemv_entry_abi {
                     c_in,
                     bf16: flags & $crate::layout::launch_flags::BF16_OUTPUT != 0,
                 },
-                pdl: flags & $crate::layout::launch_flags::PDL != 0,
+                pdl: $crate::gemv::Pdl::from_flags(flags),
                 sfa,
                 sfb,
                 a,

@@ -415,6 +415,10 @@ pub mod launch_flags {
     /// of `a`/`sfa`, then waits for the kernel before it (`griddepcontrol.wait`) before
     /// anything else, and lets the next kernel start once all its blocks have begun.
     pub const PDL: u32 = 2;
+    /// With [`PDL`]: a block lets the next kernel start once its producer has requested its
+    /// last tile, not as it begins. The host sets it when the GPU holds twice the grid at
+    /// once (this launch and a next one of the same size).
+    pub const PDL_TRIGGER_AFTER_LOADS: u32 = 4;
 }
 
 /// Kernel entry names, as they appear in the PTX.
