@@ -413,7 +413,8 @@ pub mod launch_flags {
     pub const BF16_OUTPUT: u32 = 1;
     /// The launch uses programmatic dependent launch: the kernel requests its first stages
     /// of `a`/`sfa`, then waits for the kernel before it (`griddepcontrol.wait`) before
-    /// anything else, and lets the next kernel start once all its blocks have begun.
+    /// anything else, and lets the next kernel start once all its blocks have begun (or, with
+    /// [`PDL_TRIGGER_AFTER_LOADS`], have requested their last tile).
     pub const PDL: u32 = 2;
     /// With [`PDL`]: a block lets the next kernel start once its producer has requested its
     /// last tile, not as it begins. The host sets it when the GPU holds twice the grid at
