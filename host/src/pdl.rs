@@ -10,10 +10,10 @@
 //! What the kernels do with it (`kernel::ptx::misc::{launch_dependents,
 //! wait_prerequisites}`): every block lets the next grid start as it begins, or, for a GEMV
 //! grid the GPU holds twice at once (`launch_flags::PDL_TRIGGER_AFTER_LOADS`, chosen in
-//! `Gpu::launch_gemv`), once it has requested its last tile; a GEMV requests its first stages of `a`/`sfa` (weights, which no earlier kernel writes),
-//! then waits for the earlier kernel to finish before anything else (`b`, `sfb`, `c_in`, the
-//! split-K workspace, `c`). Without PDL both instructions are no-ops, so the same PTX serves
-//! both launch paths.
+//! `Gpu::launch_gemv`), once it has requested its last tile; a GEMV requests its first
+//! stages of `a`/`sfa` (weights, which no earlier kernel writes), then waits for the earlier
+//! kernel to finish before anything else (`b`, `sfb`, `c_in`, the split-K workspace, `c`).
+//! Without PDL both instructions are no-ops, so the same PTX serves both launch paths.
 use crate::error::{DriverContext, Error};
 use crate::gpu::Gpu;
 use cudarc::driver::{CudaContext, sys};
