@@ -7,6 +7,7 @@ for d in 8 24; do
   echo "=== diag $d"; NVFP4_DIAG=$d timeout 100 $B/nvfp4-gemv-sens bench --replays 30 --csv $OUT/s$d.csv 2>&1 | grep -E "^nvfp4"
 done
 { sed "1!s/^/diag8,/;1s/^/run,/" $OUT/s8.csv; sed "1d;s/^/diag24,/" $OUT/s24.csv; } > $OUT/bench.csv; rm -f $OUT/s8.csv $OUT/s24.csv
-echo "=== microbenchmark v52 (notes/microbench-2026-12-03-v52-stage-protocol-not-run.cu)"
-nvcc -O3 -arch=sm_90a -o /tmp/tma_v52 notes/microbench-2026-12-03-v52-stage-protocol-not-run.cu -lcuda 2>&1 | tail -3
+echo "=== microbenchmark v52 (the v51 source with notes/microbench-2026-12-03-v52-stage-protocol-not-run.patch)"
+cp notes/microbench-2026-12-03-v51-tma-boxes.cu /tmp/tma_v52.cu && patch -s /tmp/tma_v52.cu < notes/microbench-2026-12-03-v52-stage-protocol-not-run.patch
+nvcc -O3 -arch=sm_90a -o /tmp/tma_v52 /tmp/tma_v52.cu -lcuda 2>&1 | tail -3
 timeout 200 /tmp/tma_v52 | tee $OUT/microbench-v52.txt
