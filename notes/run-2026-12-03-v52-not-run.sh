@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SUPERSEDED (ninth session): the patch below shifts the switches by 28, so bit 4 (16) is lost and diag 24 would run as 8.
+# Run v53 used the fixed notes/diag-2026-12-03-v53-copy-bits.patch instead; the v52 microbenchmark was never run.
 # v52 (written 2026-12-03, NOT RUN: no device time left): the bare pipeline (NVFP4_DIAG=8) with and without the
 # producer's preparation of b (bit 4: 24 = 8 + 16). Build the diagnostic CLI from commit 17bf4d1 with
 # notes/diag-2026-12-03-v52-no-prepare-bit.patch applied (cargo xtask bundle) and copy it as target/bundle/bin/nvfp4-gemv-sens.

@@ -1,6 +1,6 @@
 //! Timing on the GPU, as METHOD.md asks: CUDA events around a CUDA graph of many launches,
-//! inputs rotated over enough buffer sets that every launch reads from HBM (together more
-//! than twice the L2), the median of many replays, and the bandwidth ceiling measured in the
+//! inputs rotated over enough buffer sets that every launch reads from HBM (together, and
+//! their scales alone, more than twice the L2), the median of many replays, and the bandwidth ceiling measured in the
 //! same run by the project's own read-only kernel (`read_ceiling`).
 use crate::error::{DriverContext, Error};
 use crate::gemv::{DeviceGemv, GemvInputs, POISON};
@@ -36,11 +36,14 @@ pub struct BenchConfig {
     pub replays: usize,
     /// At least this many launches per graph.
     pub min_launches: usize,
+    /// At least this many rotating buffer sets per shape (0: [`Gpu::rotation_sets_for`]'s
+    /// rule alone).
+    pub min_sets: usize,
 }
 
 impl Default for BenchConfig {
     fn default() -> Self {
-        BenchConfig { replays: 30, min_launches: 40 }
+        BenchConfig { replays: 30, min_launches: 40, min_sets: 0 }
     }
 }
 
@@ -136,11 +139,24 @@ impl Gpu {
         (2 * self.info.l2_bytes).div_ceil(bytes.max(1)).saturating_add(1).max(2)
     }
 
+    /// Buffer sets for a GEMV shape: enough that its whole inputs and, on their own, its
+    /// `sfa` rotated exceed twice the L2. The second rule matters once copies carry different
+    /// L2 priorities: with `a` evict-first, the scales of a few sets stayed in the L2 from
+    /// one use of their set to the next and made launches up to 7% faster than any real use
+    /// would see (BENCHMARKS.md, run v60). About 9× the sets of the first rule, ~1.1 GB.
+    pub fn rotation_sets_for(&self, shape: Shape) -> usize {
+        self.rotation_sets(shape.min_bytes()).max(self.rotation_sets(shape.sfa_bytes()))
+    }
+
     /// The bandwidth ceiling: the read-only kernel streaming 2 GiB (4 rotating 512 MiB
     /// buffers), in GB/s (10^9 bytes per second).
     pub fn measure_ceiling(&self, cfg: &BenchConfig) -> Result<f64, Error> {
         let bytes = 512 << 20;
-        let t = self.time_read(bytes, 4, &BenchConfig { replays: cfg.replays.min(10), min_launches: 8 })?;
+        let t = self.time_read(
+            bytes,
+            4,
+            &BenchConfig { replays: cfg.replays.min(10), min_launches: 8, min_sets: 0 },
+        )?;
         Ok(bytes as f64 / (t.median_us * 1e3))
     }
 }
@@ -206,8 +222,7 @@ impl Prepared {
 
 /// The read-only kernel's time for the bytes of `shape`, over the same rotation the GEMV uses.
 pub fn time_read_for(gpu: &Gpu, shape: Shape, cfg: &BenchConfig) -> Result<Timing, Error> {
-    let bytes = shape.min_bytes();
-    gpu.time_read(bytes, gpu.rotation_sets(bytes), cfg)
+    gpu.time_read(shape.min_bytes(), gpu.rotation_sets_for(shape).max(cfg.min_sets), cfg)
 }
 
 /// Checks the active GEMV variant once per buffer set (poisoned `c`), then times it over the
@@ -221,7 +236,7 @@ pub fn bench_shape(
 ) -> Result<BenchRow, Error> {
     let shape = p.inputs.shape;
     let bytes = shape.min_bytes();
-    let sets = gpu.rotation_sets(bytes);
+    let sets = gpu.rotation_sets_for(shape).max(cfg.min_sets);
     let mut devs: Vec<DeviceGemv> = (0..sets).map(|_| gpu.upload(&p.inputs)).collect::<Result<_, _>>()?;
     let mut check = Comparison::default();
     for d in devs.iter_mut() {

@@ -19,6 +19,8 @@ commands:
   bench [OPTIONS]        timing table with % of the bandwidth ceiling measured in the same run
       --shapes S         bench (default) | sweep | all | a list like 7168,16384,1;4096,7168,8
       --replays N        timed graph replays per shape (default 30)
+      --sets N           rotate each shape's inputs over at least N buffer sets (default: enough
+                         that they exceed twice the L2)
       --variant V        GEMV entry point(s): a name, a comma list, all, or auto (default: auto,
                          the per-shape choice of kernel::layout::choose_variant)
       --splits N|auto|off split K across N blocks per row tile (default auto: only grids
@@ -186,6 +188,7 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
     let shapes_arg = take_opt(args, "--shapes")?.unwrap_or_else(|| "bench".into());
     let variant_arg = take_opt(args, "--variant")?;
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
+    let min_sets: usize = parse(take_opt(args, "--sets")?, "--sets", 0)?;
     let split_k = match take_opt(args, "--splits")?.as_deref() {
         None | Some("auto") => SplitK::Auto,
         Some("off") => SplitK::Off,
@@ -207,7 +210,7 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
             .map(|s| parse_shape(s).ok_or_else(|| Fail(format!("bad shape {s:?} (want M,K,L)"), 64)))
             .collect::<Result<_, _>>()?,
     };
-    let cfg = BenchConfig { replays: replays.max(3), ..BenchConfig::default() };
+    let cfg = BenchConfig { replays: replays.max(3), min_sets, ..BenchConfig::default() };
     let mut gpu = open()?;
     let gpu = &mut gpu;
     gpu.split_k = split_k;
