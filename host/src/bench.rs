@@ -1,7 +1,7 @@
 //! Timing on the GPU, as METHOD.md asks: CUDA events around a CUDA graph of many launches,
 //! inputs rotated over enough buffer sets that every launch reads from HBM (together, and
-//! their scales alone, more than twice the L2), the median of many replays, and the bandwidth ceiling measured in the
-//! same run by the project's own read-only kernel (`read_ceiling`).
+//! their scales alone, more than twice the L2), the median of many replays, and the bandwidth
+//! ceiling measured in the same run by the project's own read-only kernel (`read_ceiling`).
 use crate::error::{DriverContext, Error};
 use crate::gemv::{DeviceGemv, GemvInputs, POISON};
 use crate::gpu::Gpu;
@@ -142,7 +142,7 @@ impl Gpu {
     /// Buffer sets for a GEMV shape: enough that its whole inputs and, on their own, its
     /// `sfa` rotated exceed twice the L2. The second rule matters once copies carry different
     /// L2 priorities: with `a` evict-first, the scales of a few sets stayed in the L2 from
-    /// one use of their set to the next and made launches up to 7% faster than any real use
+    /// one use of their set to the next and made launches up to 6% faster than any real use
     /// would see (BENCHMARKS.md, run v60). About 9× the sets of the first rule, ~1.1 GB.
     pub fn rotation_sets_for(&self, shape: Shape) -> usize {
         self.rotation_sets(shape.min_bytes()).max(self.rotation_sets(shape.sfa_bytes()))
