@@ -144,19 +144,17 @@ impl Gpu {
     /// L2 priorities: with `a` evict-first, the scales of a few sets stayed in the L2 from
     /// one use of their set to the next and made launches up to 6% faster than any real use
     /// would see (BENCHMARKS.md, run v60). About 9× the sets of the first rule, ~1.1 GB.
-    pub fn rotation_sets_for(&self, shape: Shape) -> usize {
-        self.rotation_sets(shape.min_bytes()).max(self.rotation_sets(shape.sfa_bytes()))
+    /// At least `min_sets` ([`BenchConfig::min_sets`]).
+    pub fn rotation_sets_for(&self, shape: Shape, min_sets: usize) -> usize {
+        self.rotation_sets(shape.min_bytes()).max(self.rotation_sets(shape.sfa_bytes())).max(min_sets)
     }
 
     /// The bandwidth ceiling: the read-only kernel streaming 2 GiB (4 rotating 512 MiB
     /// buffers), in GB/s (10^9 bytes per second).
     pub fn measure_ceiling(&self, cfg: &BenchConfig) -> Result<f64, Error> {
         let bytes = 512 << 20;
-        let t = self.time_read(
-            bytes,
-            4,
-            &BenchConfig { replays: cfg.replays.min(10), min_launches: 8, min_sets: 0 },
-        )?;
+        let short = BenchConfig { replays: cfg.replays.min(10), min_launches: 8, ..BenchConfig::default() };
+        let t = self.time_read(bytes, 4, &short)?;
         Ok(bytes as f64 / (t.median_us * 1e3))
     }
 }
@@ -222,7 +220,7 @@ impl Prepared {
 
 /// The read-only kernel's time for the bytes of `shape`, over the same rotation the GEMV uses.
 pub fn time_read_for(gpu: &Gpu, shape: Shape, cfg: &BenchConfig) -> Result<Timing, Error> {
-    gpu.time_read(shape.min_bytes(), gpu.rotation_sets_for(shape).max(cfg.min_sets), cfg)
+    gpu.time_read(shape.min_bytes(), gpu.rotation_sets_for(shape, cfg.min_sets), cfg)
 }
 
 /// Checks the active GEMV variant once per buffer set (poisoned `c`), then times it over the
@@ -236,7 +234,7 @@ pub fn bench_shape(
 ) -> Result<BenchRow, Error> {
     let shape = p.inputs.shape;
     let bytes = shape.min_bytes();
-    let sets = gpu.rotation_sets_for(shape).max(cfg.min_sets);
+    let sets = gpu.rotation_sets_for(shape, cfg.min_sets);
     let mut devs: Vec<DeviceGemv> = (0..sets).map(|_| gpu.upload(&p.inputs)).collect::<Result<_, _>>()?;
     let mut check = Comparison::default();
     for d in devs.iter_mut() {
