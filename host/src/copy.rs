@@ -1,6 +1,6 @@
 //! The TMA 2-D copy: the end-to-end proof of the Rust → PTX → TMA pipeline.
 use crate::error::{DriverContext, Error};
-use crate::gpu::{ByteTensor, Gpu, encode_tensor_map, maps_as_bytes};
+use crate::gpu::{ByteTensor, Gpu, L2Promotion, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{LaunchConfig, PushKernelArg};
 use kernel::layout::{COPY_BOX_COLS, COPY_BOX_ROWS, COPY_SMEM_BYTES, THREADS};
 
@@ -21,6 +21,7 @@ impl Gpu {
             dims: &[cols as u64, rows as u64],
             strides: &[cols as u64],
             box_dims: &[COPY_BOX_COLS, COPY_BOX_ROWS],
+            l2_promotion: L2Promotion::Bytes256,
         })?;
         let map = self.stream.memcpy_stod(&maps_as_bytes(&[map])).during("copying the tensor map")?;
         let cfg = LaunchConfig {

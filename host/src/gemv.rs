@@ -1,6 +1,6 @@
 //! The safe GEMV API: host-side inputs, device buffers with their tensor maps, launch.
 use crate::error::{DriverContext, Error};
-use crate::gpu::{ByteTensor, GemvKernel, Gpu, encode_tensor_map, maps_as_bytes};
+use crate::gpu::{ByteTensor, GemvKernel, Gpu, L2Promotion, encode_tensor_map, maps_as_bytes};
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
 use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, launch_flags, map};
@@ -161,6 +161,7 @@ impl Gpu {
             dims: &[ke, m, l],
             strides: &[kb, kb * m],
             box_dims: &[ab_box, bm, 1],
+            l2_promotion: L2Promotion::None,
         })?;
         maps[map::B] = encode_tensor_map(&ByteTensor {
             arg: "b",
@@ -169,6 +170,7 @@ impl Gpu {
             dims: &[ke, l],
             strides: &[kb],
             box_dims: &[ab_box, 1],
+            l2_promotion: L2Promotion::Bytes256,
         })?;
         if !s.scales_by_tma() {
             // The kernel copies the scales with `cp.async` (rows of k/16 bytes are not a
@@ -182,6 +184,7 @@ impl Gpu {
             dims: &[ks, m, l],
             strides: &[ks, ks * m],
             box_dims: &[sf_box, bm, 1],
+            l2_promotion: L2Promotion::Bytes256,
         })?;
         maps[map::SFB] = encode_tensor_map(&ByteTensor {
             arg: "sfb",
@@ -190,6 +193,7 @@ impl Gpu {
             dims: &[ks, l],
             strides: &[ks],
             box_dims: &[sf_box, 1],
+            l2_promotion: L2Promotion::Bytes256,
         })?;
         Ok(maps)
     }

@@ -270,6 +270,33 @@ pub struct ByteTensor<'a> {
     pub strides: &'a [u64],
     /// Box sizes, innermost first.
     pub box_dims: &'a [u32],
+    /// How much the L2 fetches from memory around a copy's miss.
+    pub l2_promotion: L2Promotion,
+}
+
+/// How much the L2 fetches from memory around a TMA copy's miss (`CUtensorMapL2promotion`).
+///
+/// The GEMV's `a` is read once, in whole box rows of 256 bytes or more: with
+/// [`L2Promotion::None`] its TMA stream runs at the speed of 16-byte loads, with 256 bytes
+/// about 4% slower (microbenchmarks v64, v65), and the GEMV up to 3% faster (runs v63, v66). The
+/// short scale rows and `b` keep [`L2Promotion::Bytes256`], which brings the next stages'
+/// bytes in with each miss (run v54). BENCHMARKS.md, "Tenth session".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum L2Promotion {
+    /// Only the requested sectors.
+    None,
+    /// 256-byte granules.
+    Bytes256,
+}
+
+impl L2Promotion {
+    fn raw(self) -> sys::CUtensorMapL2promotion {
+        use sys::CUtensorMapL2promotion as P;
+        match self {
+            L2Promotion::None => P::CU_TENSOR_MAP_L2_PROMOTION_NONE,
+            L2Promotion::Bytes256 => P::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+        }
+    }
 }
 
 /// Checks the `cuTensorMapEncodeTiled` rules for a byte tensor, naming the broken one.
@@ -312,7 +339,7 @@ pub fn check_tensor(t: &ByteTensor<'_>) -> Result<(), Error> {
 }
 
 /// Encodes a tiled tensor map (no swizzle, no interleave, out-of-bounds elements
-/// read as zero, L2 promotion of 256 bytes).
+/// read as zero, the tensor's L2 promotion).
 pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
     check_tensor(t)?;
     let mut map = sys::CUtensorMap { opaque: [0; 16] };
@@ -333,7 +360,7 @@ pub fn encode_tensor_map(t: &ByteTensor<'_>) -> Result<TensorMap, Error> {
             element_strides.as_ptr(),
             sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
             sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,
-            sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            t.l2_promotion.raw(),
             sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         )
     };
@@ -359,7 +386,15 @@ mod tests {
         strides: &'static [u64],
         box_dims: &'static [u32],
     ) -> ByteTensor<'static> {
-        ByteTensor { arg: "a", address, elem_bytes: 1, dims, strides, box_dims }
+        ByteTensor {
+            arg: "a",
+            address,
+            elem_bytes: 1,
+            dims,
+            strides,
+            box_dims,
+            l2_promotion: L2Promotion::None,
+        }
     }
 
     #[test]

@@ -1,4 +1,5 @@
-// v64 microbenchmark (written 2026-12-03, ninth session; NOT RUN: no device time left).
+// v64 microbenchmark (written 2026-12-03, ninth session; run in the tenth session, run v63: output in
+// notes/h200-microbench-2026-12-03-v64-tma-map-location.txt).
 // Question: the GEMV's copies of `a` alone (run v53, diag 120) take 1.10-1.18x the read-only kernel's time for
 // the same bytes, while run v51's TMA boxes looked within 1.04-1.08x of plain loads (with stream launches,
 // whose ~1.7 us per launch hid differences). What in the GEMV's TMA use costs the rest? Candidates: the tensor
@@ -6,7 +7,7 @@
 // by-value parameter), the 3-D map, the 256-byte L2 promotion (none was 3.9% faster in run v54), graphs.
 // Every variant here is launched as the bench launches: a CUDA graph of 40 launches rotating over 4 buffer sets
 // of the 58.7 MB `a` of (7168,16384,1) (234 MB, ~4x the L2), median of 15 replays after one warm-up.
-// Build and run on the device: nvcc -O3 -arch=sm_90a -o /tmp/v64 notes/microbench-2026-12-03-v64-tma-map-location-not-run.cu -lcuda && /tmp/v64
+// Build and run on the device: nvcc -O3 -arch=sm_90a -o /tmp/v64 notes/microbench-2026-12-03-v64-tma-map-location.cu -lcuda && /tmp/v64
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <algorithm>
