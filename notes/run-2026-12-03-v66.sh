@@ -15,5 +15,7 @@ for r in old new old new; do
 done
 echo "=== main job"; $B/nvfp4-gemv 2>&1 | tail -8
 echo "=== microbenchmark v65"
-nvcc -O3 -arch=sm_90a -o /tmp/v65 notes/microbench-2026-12-03-v65-stage-protocol.cu -lcuda 2>&1 | tail -3
+# (The source is kept as a patch on v51's; the run compiled the patched file, then notes/microbench-2026-12-03-v65-stage-protocol.cu.)
+cp notes/microbench-2026-12-03-v51-tma-boxes.cu /tmp/v65.cu && patch -s /tmp/v65.cu notes/microbench-2026-12-03-v65-stage-protocol.patch
+nvcc -O3 -arch=sm_90a -o /tmp/v65 /tmp/v65.cu -lcuda 2>&1 | tail -3
 timeout 200 /tmp/v65 | tee $OUT/microbench-v65.txt
