@@ -44,6 +44,7 @@ pub fn for_device(name: &str, compute_capability: (i32, i32)) -> Result<PtxBuild
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kernel::layout::{DIRECT_TILE, VARIANTS, kernel_name};
 
     #[test]
     fn picks_by_compute_capability() {
@@ -67,5 +68,29 @@ mod tests {
         }
         assert!(SM100A.ptx.contains("cvt.rn.f16x2.e2m1x2"));
         assert!(!SM90A.ptx.contains("cvt.rn.f16x2.e2m1x2"));
+    }
+
+    /// The text of entry `name`'s body: from its `.entry name(` to the next `.entry`.
+    fn entry_body<'a>(ptx: &'a str, name: &str) -> Option<&'a str> {
+        let start = ptx.find(&format!(".entry {name}("))?;
+        let rest = &ptx[start + 1..];
+        Some(rest.find(".entry ").map_or(rest, |end| &rest[..end]))
+    }
+
+    /// Each GEMV entry's epilogue shuffles each of a thread's `rows_per_thread` sums twice
+    /// (`shfl.sync.bfly` over lane bits 0 and 1), so its PTX has exactly `2 · rows_per_thread`
+    /// shuffles. More means LLVM duplicated a shuffle into the arms of a branch: ptxas then
+    /// runs it on its slow `WARPSYNC.COLLECTIVE` path (0.5–1 µs per launch on the H200, run
+    /// v74), which is why `ptx::shfl` uses LLVM's convergent intrinsic and not `asm!`.
+    #[test]
+    fn warp_shuffles_are_not_duplicated() {
+        for b in [SM90A, SM100A] {
+            let entries = [(kernel_name::GEMV, b.tile), (kernel_name::GEMV_DIRECT, DIRECT_TILE)];
+            for (name, tile) in entries.into_iter().chain(VARIANTS) {
+                let Some(body) = entry_body(b.ptx, name) else { panic!("no entry {name} in {}", b.target) };
+                let shuffles = body.matches("shfl.sync").count() as u32;
+                assert_eq!(shuffles, 2 * tile.rows_per_thread(), "{name} in {}", b.target);
+            }
+        }
     }
 }

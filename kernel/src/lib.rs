@@ -18,6 +18,7 @@
         stdarch_nvptx,
         gpu_intrinsics,
         gpu_launch_sized_workgroup_mem,
+        link_llvm_intrinsics,
         stmt_expr_attributes
     )
 )]

@@ -1,5 +1,4 @@
 //! Warp-level matrix multiply-accumulate on the tensor cores.
-use core::arch::asm;
 
 /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 d, a, b, c;` — PTX ISA 7.0, sm_80
 /// (`IMMA.16832`, native on the tensor cores of sm_80 and later).
@@ -15,20 +14,36 @@ use core::arch::asm;
 /// (The FP8 form, `.f32.e4m3.e4m3.f32`, is not native on sm_90: ptxas expands it into e4m3 →
 /// f16 conversions and `HMMA`; BENCHMARKS.md, v2.)
 ///
+/// Emitted through LLVM's `llvm.nvvm.mma.m16n8k32.row.col.s8`, not `asm!`: LLVM treats the
+/// intrinsic as *convergent* and never moves or duplicates it across divergent control flow,
+/// whereas an `asm!` block may be (see [`super::shfl::bfly_f32`], where that happened). The
+/// switch left the sm_90a SASS byte for byte as it was (2026-12-03).
+///
 /// # Safety
 /// `.aligned`: every lane of the warp executes this same instruction, convergently.
 #[inline(always)]
 pub unsafe fn m16n8k32_s8_s32(a: [u32; 4], b: [u32; 2], c: [i32; 4]) -> [i32; 4] {
-    let (d0, d1, d2, d3): (i32, i32, i32, i32);
-    unsafe {
-        asm!(
-            "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
-            d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
-            a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
-            b0 = in(reg32) b[0], b1 = in(reg32) b[1],
-            c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
-            options(pure, nomem, nostack)
-        );
-    }
-    [d0, d1, d2, d3]
+    let d = unsafe { mma_m16n8k32_s8(a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3]) };
+    [d.0, d.1, d.2, d.3]
+}
+
+/// The intrinsic's `{i32, i32, i32, i32}` result.
+#[repr(C)]
+struct I32x4(i32, i32, i32, i32);
+
+#[allow(improper_ctypes)]
+unsafe extern "C" {
+    #[link_name = "llvm.nvvm.mma.m16n8k32.row.col.s8"]
+    fn mma_m16n8k32_s8(
+        a0: u32,
+        a1: u32,
+        a2: u32,
+        a3: u32,
+        b0: u32,
+        b1: u32,
+        c0: i32,
+        c1: i32,
+        c2: i32,
+        c3: i32,
+    ) -> I32x4;
 }

@@ -1,9 +1,13 @@
 //! Thin wrappers of single PTX instructions, in the style of `core::arch::nvptx`.
 //!
 //! Each function emits one instruction (or one instruction per element of a small fixed
-//! array, where PTX has no wider form) through `asm!`, and says which PTX ISA version and
-//! which target it needs. Shared-memory operands are 32-bit addresses in the `.shared::cta`
-//! window; get one with [`memory::shared_addr`].
+//! array, where PTX has no wider form) and says which PTX ISA version and which target it
+//! needs. Most go through `asm!`; the warp- and block-collective ones (`bar.sync`,
+//! `shfl.sync`, `mma.sync`) go through LLVM's NVVM intrinsics instead, because LLVM treats
+//! those as *convergent* (never moved into or duplicated across divergent branches), and an
+//! `asm!` block it does not (runs v74, v75 in BENCHMARKS.md: a duplicated shuffle cost 4–6%).
+//! Shared-memory operands are 32-bit addresses in the `.shared::cta` window; get one with
+//! [`memory::shared_addr`].
 //!
 //! | module | instructions |
 //! | --- | --- |

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# v74 (written 2026-12-03, tenth session; NOT RUN: the session's device time was spent). Does the block
+# v74 (written 2026-12-03, tenth session; run in the eleventh, log notes/h200-2026-12-03-v74-log.txt). Does the block
 # epilogue's cost (runs v72, v73: 0.7-1.7 us, almost all in the warp partial sums) go away with a warp
 # barrier before the shuffles, or without the shuffles?
-# Build: `git worktree add /tmp/v74 <commit>`, `git apply notes/diag-2026-12-03-v74-epilogue-variants-not-run.patch`,
+# Build: `git worktree add /tmp/v74 <commit>`, `git apply notes/diag-2026-12-03-v74-epilogue-variants.patch`,
 # `CARGO_TARGET_DIR=/tmp/v74/target cargo xtask bundle`, copy its bin/nvfp4-gemv here as
 # target/bundle/bin/nvfp4-gemv-bisect (built and ptxas-clean on 2026-12-03: 56 registers for bm32_k1024_s4_w8).
 # NVFP4_DIAG bits (v73's plus two): 8 no arithmetic, 32 no epilogue, 2 no warp partial sums, 16 no store of c,
