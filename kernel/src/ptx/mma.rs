@@ -31,7 +31,6 @@ pub unsafe fn m16n8k32_s8_s32(a: [u32; 4], b: [u32; 2], c: [i32; 4]) -> [i32; 4]
 #[repr(C)]
 struct I32x4(i32, i32, i32, i32);
 
-#[allow(improper_ctypes)]
 unsafe extern "C" {
     #[link_name = "llvm.nvvm.mma.m16n8k32.row.col.s8"]
     fn mma_m16n8k32_s8(

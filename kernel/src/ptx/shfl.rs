@@ -1,6 +1,5 @@
 //! Warp shuffles.
 
-#[allow(improper_ctypes)]
 unsafe extern "C" {
     #[link_name = "llvm.nvvm.shfl.sync.bfly.f32"]
     fn shfl_sync_bfly_f32(member_mask: u32, a: f32, lane_mask: u32, clamp: u32) -> f32;
