@@ -5,7 +5,7 @@ use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
 use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
-use kernel::layout::{DIRECT_TILE, Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
+use kernel::layout::{DIRECT_TILE, Launch, Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
 use std::sync::Arc;
 
 /// What the host knows about the device it runs on.
@@ -182,20 +182,28 @@ impl Gpu {
     }
 
     /// The entry point an upload of shape `s` gets: [`kernel::layout::choose_variant`]'s
-    /// pick among the variants of this build with [`Gpu::auto_tiles`] on (the sm_100a build,
-    /// never measured, keeps its default), else [`Gpu::gemv`].
+    /// pick for this GPU's launch mode (plain, or PDL after [`Gpu::enable_pdl`]: the choice is
+    /// made at upload, so enable PDL first) among the variants of this build with
+    /// [`Gpu::auto_tiles`] on (the sm_100a build, never measured, keeps its default), else
+    /// [`Gpu::gemv`].
     ///
-    /// One correction needs the device: a pick with two producer warps (`…_p2`) costs a warp's
-    /// registers per block, so where its one-producer twin runs the whole grid in one wave and
-    /// it would not, the twin is taken (H200, runs v16 and v18 in BENCHMARKS.md: e.g.
-    /// (14336,7168,1), 896 blocks, 21.2 µs in one wave against 23.1 µs in two).
+    /// One correction needs the device, for plain launches: a pick with two producer warps
+    /// (`…_p2`) costs a warp's registers per block, so where its one-producer twin runs the
+    /// whole grid in one wave and it would not, the twin is taken (H200, runs v16 and v18 in
+    /// BENCHMARKS.md: e.g. (14336,7168,1), 896 blocks, 21.2 µs in one wave against 23.1 µs in
+    /// two). The PDL rule was fitted on the entry points as they are (runs v81, v82) and is
+    /// taken as it is.
     pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
         if !self.auto_tiles || self.build.target != "sm_90a" {
             return &self.gemv;
         }
         let find = |name: &str| self.variants.iter().find(|v| v.name == name);
-        let name = kernel::layout::choose_variant(s, self.info.sm_count);
+        let launch = if self.pdl_enabled() { Launch::Pdl } else { Launch::Plain };
+        let name = kernel::layout::choose_variant(s, self.info.sm_count, launch);
         let Some(chosen) = find(name) else { return &self.gemv };
+        if launch == Launch::Pdl {
+            return chosen;
+        }
         let one_wave = |k: &GemvKernel| {
             let (gx, gy, _) = s.grid(&k.tile);
             let blocks = gx as u64 * gy as u64 * self.splits_for(s, &k.tile) as u64;

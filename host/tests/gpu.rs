@@ -9,7 +9,7 @@ use host::inputs::{Distribution, generate};
 use host::quantize::{gemv_inputs, quantize};
 use host::reference::{compare, gemv_reference, gemv_reference_with};
 use host::rng::Rng;
-use kernel::layout::Shape;
+use kernel::layout::{Launch, Shape, choose_variant};
 use nvfp4_tests::TEST_SHAPES;
 
 fn check_shapes(gpu: &Gpu, shapes: &[Shape], dist: Distribution) {
@@ -296,6 +296,14 @@ fn gemv_programmatic_dependent_launch() {
         check_shapes(&gpu, &shapes, Distribution::FullRange);
     }
     gpu.auto_tiles = true;
+    // With PDL enabled the per-shape choice is the PDL rule's (it differs from the plain
+    // launches' pick on this shape).
+    if gpu.build.target == "sm_90a" {
+        let s = Shape::new(7168, 2048, 4);
+        let pdl_pick = choose_variant(s, gpu.info.sm_count, Launch::Pdl);
+        assert_ne!(pdl_pick, choose_variant(s, gpu.info.sm_count, Launch::Plain));
+        assert_eq!(gpu.kernel_for(s).name, pdl_pick);
+    }
     gpu.split_k = SplitK::Fixed(3);
     check_shapes(&gpu, &[Shape::new(37, 4096, 2), Shape::new(256, 7168, 1)], Distribution::Contest);
     // Back to back without synchronising: four problems, then one problem (split K, so the

@@ -376,34 +376,92 @@ const _: () = {
     }
 };
 
-/// The sm_90a entry point for a shape, from the H200 measurements in BENCHMARKS.md (run v23:
-/// every variant on the 5 benchmark shapes and the 27 of the sweep, after the consumer loop was
-/// written out per stage). By row tiles of 16 per SM:
+/// How the host launches the GEMV, which changes which entry point is fastest (see
+/// [`choose_variant`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Launch {
+    /// Plain launches: a kernel starts once the one before it on the stream has finished.
+    Plain,
+    /// Programmatic dependent launch ([`launch_flags::PDL`]): the next kernel's blocks start
+    /// while this one's finish, and request their weights before they wait for it.
+    Pdl,
+}
+
+/// The sm_90a entry point for a shape and launch mode, from H200 measurements in
+/// BENCHMARKS.md. By row tiles of 16 per SM (`rt`):
 ///
-/// * K = 2048 (4 K tiles of 512 per block): the small default tiles, one producer warp;
-/// * ≥ 8 row tiles per SM: the small tiles with two producer warps ([`Pipeline::TmaSplit`]);
-/// * 4–8: the small tiles with one producer (these grids fit one wave of 5-warp blocks; with
-///   6-warp blocks they measured 13–18% slower);
-/// * 2–4: the small tiles with two producers, except from K = 16384, where 32 rows, 1024-K
-///   stages and 8 consumer warps keep more bytes in flight per block;
-/// * fewer (SMs left idle): 8 consumer warps per 16 rows, two producers.
+/// * **Plain launches** (run v23: every variant on the 5 benchmark shapes and the 27 of the
+///   sweep, after the consumer loop was written out per stage):
+///   * K = 2048 (4 K tiles of 512 per block): the small default tiles, one producer warp;
+///   * `rt ≥ 8`: the small tiles with two producer warps ([`Pipeline::TmaSplit`]);
+///   * `4 ≤ rt < 8`: the small tiles with one producer (these grids fit one wave of 5-warp
+///     blocks; with 6-warp blocks they measured 13–18% slower);
+///   * `2 ≤ rt < 4`: the small tiles with two producers, except from K = 16384, where 32 rows,
+///     1024-K stages and 8 consumer warps keep more bytes in flight per block;
+///   * fewer (SMs left idle): 8 consumer warps per 16 rows, two producers.
 ///
-/// Over the sweep of run v23 this picks a variant within 2.1% of the fastest on 25 of the 27
-/// shapes; 3.8% slower on (14336, 28672, 1) and 8.9% on (1024, 2048, 1), where the direct
-/// kernel ([`kernel_name::GEMV_DIRECT`]) is fastest. The direct kernel is never chosen.
-pub const fn choose_variant(s: Shape, sm_count: u32) -> &'static str {
-    let row_tiles = s.m.div_ceil(16) as u64 * s.l as u64;
+///   Re-measured after the eleventh session's kernel (runs v82 and v83, 43 shapes: the
+///   benchmark shapes, the sweep and 13 others): on average 1.2% slower than the fastest TMA
+///   entry point of each shape, at most 16.6% ((2560, 18432, 2)). Rules refitted to the 30
+///   shapes of run v82 were 2.3–5.0% slower on average on the 13 others (this one 2.8%), and
+///   the best of them moved (7168, 16384, 1) to an entry point 4% slower: this one stays.
+/// * **PDL** (runs v81 and v82, the same 30 shapes; checked in run v83 on the 13 others): the
+///   next grid's blocks take the SM slots this one leaves free and request their weights
+///   before they wait for it. The fastest entry point changes on 18 of the 30 shapes, and the
+///   plain launches' fastest is more than 2% slower than it on 15:
+///   * K = 2048: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
+///     `1 ≤ rt < 4` 32 rows, 1024-K stages and 8 consumer warps, fewer 16 rows of 8 consumer
+///     warps and two producers;
+///   * K from 4096 to 16384: `rt ≥ 8` the small tiles with two producers, fewer 16 rows of 8
+///     consumer warps and two producers;
+///   * K from 16384: `rt ≥ 4` 16 rows of 8 consumer warps and two producers, `1 ≤ rt < 4` 32
+///     rows of 8 consumer warps, fewer 32 rows of 4 consumer warps and two producers.
+///
+///   On the 30 shapes it was fitted to: within 2.4% of the fastest on 27, 5.3–8.8% on the
+///   other 3, where the plain launches' rule was up to 42.8% slower. On the 13 others (run
+///   v83): 3.6% on average, at most 16.3%, against 7.6% and 47.3% for the plain rule.
+///
+/// The direct kernel ([`kernel_name::GEMV_DIRECT`]), 7.8% faster than any TMA entry point on
+/// (1024, 2048, 1) with plain launches, is never chosen.
+pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static str {
+    let rt = s.m.div_ceil(16) as u64 * s.l as u64;
     let sms = sm_count as u64;
-    if s.k < 4096 {
-        "nvfp4_gemv_bm16_k512_s4"
-    } else if row_tiles >= 8 * sms {
-        "nvfp4_gemv_bm16_k512_s4_p2"
-    } else if row_tiles >= 4 * sms {
-        "nvfp4_gemv_bm16_k512_s4"
-    } else if row_tiles >= 2 * sms {
-        if s.k >= 16384 { "nvfp4_gemv_bm32_k1024_s4_w8" } else { "nvfp4_gemv_bm16_k512_s4_p2" }
-    } else {
-        "nvfp4_gemv_bm16_k1024_s4_w8_p2"
+    let (short_k, long_k) = (s.k < 4096, s.k >= 16384);
+    match launch {
+        Launch::Plain => {
+            if short_k {
+                "nvfp4_gemv_bm16_k512_s4"
+            } else if rt >= 8 * sms {
+                "nvfp4_gemv_bm16_k512_s4_p2"
+            } else if rt >= 4 * sms {
+                "nvfp4_gemv_bm16_k512_s4"
+            } else if rt >= 2 * sms {
+                if long_k { "nvfp4_gemv_bm32_k1024_s4_w8" } else { "nvfp4_gemv_bm16_k512_s4_p2" }
+            } else {
+                "nvfp4_gemv_bm16_k1024_s4_w8_p2"
+            }
+        }
+        Launch::Pdl => {
+            if short_k {
+                if rt >= 8 * sms {
+                    "nvfp4_gemv_bm16_k512_s4_p2"
+                } else if rt >= 4 * sms {
+                    "nvfp4_gemv_bm16_k512_s4"
+                } else if rt >= sms {
+                    "nvfp4_gemv_bm32_k1024_s4_w8"
+                } else {
+                    "nvfp4_gemv_bm16_k1024_s4_w8_p2"
+                }
+            } else if rt >= 8 * sms && !long_k {
+                "nvfp4_gemv_bm16_k512_s4_p2"
+            } else if rt >= 4 * sms || !long_k {
+                "nvfp4_gemv_bm16_k1024_s4_w8_p2"
+            } else if rt >= sms {
+                "nvfp4_gemv_bm32_k1024_s4_w8"
+            } else {
+                "nvfp4_gemv_bm32_k1024_s4_p2"
+            }
+        }
     }
 }
 
@@ -676,7 +734,7 @@ mod tests {
 
     #[test]
     fn the_benchmark_shapes_get_the_measured_choice() {
-        let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132);
+        let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132, Launch::Plain);
         assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
         assert_eq!(pick(4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
         assert_eq!(pick(7168, 2048, 1), "nvfp4_gemv_bm16_k512_s4");
@@ -692,6 +750,25 @@ mod tests {
     }
 
     #[test]
+    fn pdl_launches_get_their_own_measured_choice() {
+        let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132, Launch::Pdl);
+        // The benchmark shapes (runs v81, v82: the fastest, or within 0.8%, except
+        // (4096, 7168, 1): the plain launches' pick, 5.6% from the fastest, kept because each
+        // entry point faster there loses more on the other shapes of its regime).
+        assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
+        assert_eq!(pick(4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        assert_eq!(pick(7168, 2048, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
+        assert_eq!(pick(4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
+        assert_eq!(pick(7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4_p2");
+        // Where the plain launches' pick lost most under PDL (42.8%, 23.5%, 15.0%, 9.2%; now
+        // 5.3% on the first and the fastest on the others).
+        assert_eq!(pick(1024, 14336, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        assert_eq!(pick(1024, 7168, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        assert_eq!(pick(14336, 28672, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        assert_eq!(pick(1024, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_p2");
+    }
+
+    #[test]
     fn chosen_variants_exist() {
         for s in [
             Shape::new(7168, 16384, 1),
@@ -699,8 +776,10 @@ mod tests {
             Shape::new(7168, 2048, 1),
             Shape::new(1, 64, 1),
         ] {
-            let name = choose_variant(s, 132);
-            assert!(VARIANTS.iter().any(|v| v.0 == name), "{name}");
+            for launch in [Launch::Plain, Launch::Pdl] {
+                let name = choose_variant(s, 132, launch);
+                assert!(VARIANTS.iter().any(|v| v.0 == name), "{name}");
+            }
         }
     }
 }
