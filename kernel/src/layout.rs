@@ -732,40 +732,55 @@ mod tests {
         assert_eq!(SM90_TILE.launch_smem_bytes(7), SM90_TILE.smem_bytes());
     }
 
+    /// `choose_variant` on 132 SMs picks `want` for each `(m, k, l)`.
+    fn assert_picks(launch: Launch, cases: &[((u32, u32, u32), &str)]) {
+        for &((m, k, l), want) in cases {
+            assert_eq!(choose_variant(Shape::new(m, k, l), 132, launch), want, "{launch:?} ({m},{k},{l})");
+        }
+    }
+
     #[test]
     fn the_benchmark_shapes_get_the_measured_choice() {
-        let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132, Launch::Plain);
-        assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
-        assert_eq!(pick(4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
-        assert_eq!(pick(7168, 2048, 1), "nvfp4_gemv_bm16_k512_s4");
-        assert_eq!(pick(4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
-        assert_eq!(pick(7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4");
-        // The sweep's other regimes (run v23).
-        assert_eq!(pick(14336, 7168, 1), "nvfp4_gemv_bm16_k512_s4");
-        assert_eq!(pick(1024, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
-        assert_eq!(pick(1024, 28672, 8), "nvfp4_gemv_bm32_k1024_s4_w8");
-        assert_eq!(pick(1024, 14336, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        assert_picks(
+            Launch::Plain,
+            &[
+                ((7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((7168, 2048, 1), "nvfp4_gemv_bm16_k512_s4"),
+                ((4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
+                ((7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4"),
+                // The sweep's other regimes (run v23).
+                ((14336, 7168, 1), "nvfp4_gemv_bm16_k512_s4"),
+                ((1024, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
+                ((1024, 28672, 8), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((1024, 14336, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+            ],
+        );
         let p2 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k512_s4_p2").map(|v| v.1);
         assert_eq!(p2.map(|t| (t.producer_warps(), t.threads())), Some((2, 192)));
     }
 
     #[test]
     fn pdl_launches_get_their_own_measured_choice() {
-        let pick = |m, k, l| choose_variant(Shape::new(m, k, l), 132, Launch::Pdl);
-        // The benchmark shapes (runs v81, v82: the fastest, or within 0.8%, except
-        // (4096, 7168, 1): the plain launches' pick, 5.6% from the fastest, kept because each
-        // entry point faster there loses more on the other shapes of its regime).
-        assert_eq!(pick(7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
-        assert_eq!(pick(4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
-        assert_eq!(pick(7168, 2048, 1), "nvfp4_gemv_bm32_k1024_s4_w8");
-        assert_eq!(pick(4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2");
-        assert_eq!(pick(7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4_p2");
-        // Where the plain launches' pick lost most under PDL (42.8%, 23.5%, 15.0%, 9.2%; now
-        // 5.3% on the first and the fastest on the others).
-        assert_eq!(pick(1024, 14336, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
-        assert_eq!(pick(1024, 7168, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
-        assert_eq!(pick(14336, 28672, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2");
-        assert_eq!(pick(1024, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_p2");
+        assert_picks(
+            Launch::Pdl,
+            &[
+                // The benchmark shapes (runs v81, v82: the fastest, or within 0.8%, except
+                // (4096, 7168, 1): the plain launches' pick, 5.6% from the fastest, kept because
+                // each entry point faster there loses more on the other shapes of its regime).
+                ((7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((7168, 2048, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
+                ((7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4_p2"),
+                // Where the plain launches' pick lost most under PDL (42.8%, 23.5%, 15.0%,
+                // 9.2%; now 5.3% on the first and the fastest on the others).
+                ((1024, 14336, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((1024, 7168, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((14336, 28672, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((1024, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_p2"),
+            ],
+        );
     }
 
     #[test]
