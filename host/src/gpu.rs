@@ -191,8 +191,9 @@ impl Gpu {
     /// (`…_p2`) costs a warp's registers per block, so where its one-producer twin runs the
     /// whole grid in one wave and it would not, the twin is taken (H200, runs v16 and v18 in
     /// BENCHMARKS.md: e.g. (14336,7168,1), 896 blocks, 21.2 µs in one wave against 23.1 µs in
-    /// two). The PDL rule was fitted on the entry points as they are (runs v81, v82) and is
-    /// taken as it is.
+    /// two); from the twelfth session the plain rule relies on this for grids of 4 to 8 row
+    /// tiles per SM. The PDL rule was fitted on the entry points as they are (runs v81, v82)
+    /// and is taken as it is.
     pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
         if !self.auto_tiles || self.build.target != "sm_90a" {
             return &self.gemv;

@@ -388,27 +388,28 @@ pub enum Launch {
 }
 
 /// The sm_90a entry point for a shape and launch mode, from H200 measurements in
-/// BENCHMARKS.md. By row tiles of 16 per SM (`rt`):
+/// BENCHMARKS.md ("Twelfth session": every entry point, plain and with PDL, on 66 shapes: the
+/// benchmark shapes and the sweep (runs v81, v82), 13 others (v83), 14 layers of real models
+/// (v85) and 10 shapes in the bands the plain rule moved (v86)). By row tiles of 16 per SM
+/// (`rt`):
 ///
-/// * **Plain launches** (run v23: every variant on the 5 benchmark shapes and the 27 of the
-///   sweep, after the consumer loop was written out per stage):
+/// * **Plain launches:**
 ///   * K = 2048 (4 K tiles of 512 per block): the small default tiles, one producer warp;
-///   * `rt ≥ 8`: the small tiles with two producer warps ([`Pipeline::TmaSplit`]);
-///   * `4 ≤ rt < 8`: the small tiles with one producer (these grids fit one wave of 5-warp
-///     blocks; with 6-warp blocks they measured 13–18% slower);
-///   * `2 ≤ rt < 4`: the small tiles with two producers, except from K = 16384, where 32 rows,
-///     1024-K stages and 8 consumer warps keep more bytes in flight per block;
-///   * fewer (SMs left idle): 8 consumer warps per 16 rows, two producers.
+///   * `rt ≥ 4`: the small tiles with two producer warps ([`Pipeline::TmaSplit`]); the host
+///     (`Gpu::kernel_for`) takes the one-producer twin where only the twin runs the grid in one
+///     wave (on the H200 above 6 and up to 8 row tiles per SM, e.g. (14336, 7168, 1));
+///   * `3 ≤ rt < 4` from K = 16384: 32 rows, 1024-K stages and 8 consumer warps (fewer, larger
+///     blocks are unevenly spread over the SMs below that);
+///   * `2 ≤ rt < 4` below K = 16384: the small tiles with two producers;
+///   * otherwise: 16 rows of 8 consumer warps, two producers.
 ///
-///   Re-measured after the eleventh session's kernel (runs v82 and v83, 43 shapes: the
-///   benchmark shapes, the sweep and 13 others): on average 1.2% slower than the fastest TMA
-///   entry point of each shape, at most 16.6% ((2560, 18432, 2)). Rules refitted to the 30
-///   shapes of run v82 were 2.3–5.0% slower on average on the 13 others (this one 2.8%), and
-///   the best of them moved (7168, 16384, 1) to an entry point 4% slower: this one stays.
-/// * **PDL** (runs v81 and v82, the same 30 shapes; checked in run v83 on the 13 others): the
-///   next grid's blocks take the SM slots this one leaves free and request their weights
-///   before they wait for it. The fastest entry point changes on 18 of the 30 shapes, and the
-///   plain launches' fastest is more than 2% slower than it on 15:
+///   On the 66 shapes (as chosen, with the correction), 0.5% slower than the fastest TMA
+///   entry point on average, at most 5.7%. The run-v23 rule it replaces (`rt` from 4 to 8 with
+///   one producer, 32 rows from `rt = 2` at long K): 2.9% on average, at most 18.1%; on the 10
+///   shapes of run v86, measured after the change to check it, 0.0% against 10.4%.
+/// * **PDL:** the next grid's blocks start in the SM slots this one leaves free and request
+///   their weights before they wait for it; the fastest entry point differs from the plain
+///   launches' on 18 of the 30 shapes of runs v81/v82.
 ///   * K = 2048: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
 ///     `1 ≤ rt < 4` 32 rows, 1024-K stages and 8 consumer warps, fewer 16 rows of 8 consumer
 ///     warps and two producers;
@@ -417,9 +418,9 @@ pub enum Launch {
 ///   * K from 16384: `rt ≥ 4` 16 rows of 8 consumer warps and two producers, `1 ≤ rt < 4` 32
 ///     rows of 8 consumer warps, fewer 32 rows of 4 consumer warps and two producers.
 ///
-///   On the 30 shapes it was fitted to: within 2.4% of the fastest on 27, 5.3–8.8% on the
-///   other 3, where the plain launches' rule was up to 42.8% slower. On the 13 others (run
-///   v83): 3.6% on average, at most 16.3%, against 7.6% and 47.3% for the plain rule.
+///   Fitted to runs v81/v82 (1.0% on average there, at most 8.8%); on the 36 shapes measured
+///   after it: 4.3% on average, at most 19.7%, where the plain launches' run-v23 rule was at
+///   12.6% and 47.3%. No one-wave correction (it was fitted to the entry points as they are).
 ///
 /// The direct kernel ([`kernel_name::GEMV_DIRECT`]), 7.8% faster than any TMA entry point on
 /// (1024, 2048, 1) with plain launches, is never chosen.
@@ -431,12 +432,14 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
         Launch::Plain => {
             if short_k {
                 "nvfp4_gemv_bm16_k512_s4"
-            } else if rt >= 8 * sms {
-                "nvfp4_gemv_bm16_k512_s4_p2"
             } else if rt >= 4 * sms {
-                "nvfp4_gemv_bm16_k512_s4"
-            } else if rt >= 2 * sms {
-                if long_k { "nvfp4_gemv_bm32_k1024_s4_w8" } else { "nvfp4_gemv_bm16_k512_s4_p2" }
+                // From 4 row tiles per SM the two-producer small tiles; `Gpu::kernel_for` takes
+                // their one-producer twin where only the twin runs the grid in one wave.
+                "nvfp4_gemv_bm16_k512_s4_p2"
+            } else if rt >= 3 * sms && long_k {
+                "nvfp4_gemv_bm32_k1024_s4_w8"
+            } else if rt >= 2 * sms && !long_k {
+                "nvfp4_gemv_bm16_k512_s4_p2"
             } else {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
             }
@@ -750,7 +753,12 @@ mod tests {
                 ((4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4"),
                 // The sweep's other regimes (run v23).
-                ((14336, 7168, 1), "nvfp4_gemv_bm16_k512_s4"),
+                // 896 blocks: `Gpu::kernel_for` takes the one-producer twin on the H200 (8 blocks
+                // per SM against 6: one wave against two).
+                ((14336, 7168, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
+                // 320 and 640 row tiles (runs v83, v85).
+                ((5120, 27648, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((10240, 8192, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((1024, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((1024, 28672, 8), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((1024, 14336, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
