@@ -425,7 +425,7 @@ pub enum Launch {
 /// The direct kernel ([`kernel_name::GEMV_DIRECT`]), 7.8% faster than any TMA entry point on
 /// (1024, 2048, 1) with plain launches, is never chosen.
 pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static str {
-    let rt = s.m.div_ceil(16) as u64 * s.l as u64;
+    let rt = s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64;
     let sms = sm_count as u64;
     let (short_k, long_k) = (s.k < 4096, s.k >= 16384);
     match launch {
