@@ -187,13 +187,13 @@ impl Gpu {
     /// [`Gpu::auto_tiles`] on (the sm_100a build, never measured, keeps its default), else
     /// [`Gpu::gemv`].
     ///
-    /// One correction needs the device, for plain launches: a pick with two producer warps
+    /// One correction needs the device, for both launch modes: a pick with two producer warps
     /// (`…_p2`) costs a warp's registers per block, so where its one-producer twin runs the
     /// whole grid in one wave and it would not, the twin is taken (H200, runs v16 and v18 in
     /// BENCHMARKS.md: e.g. (14336,7168,1), 896 blocks, 21.2 µs in one wave against 23.1 µs in
     /// two); from the twelfth session the plain rule relies on this for grids of 4 to 8 row
-    /// tiles per SM. The PDL rule was fitted on the entry points as they are (runs v81, v82)
-    /// and is taken as it is.
+    /// tiles per SM, and from the thirteenth session the PDL rule for 6 to 8 row tiles per SM
+    /// below K = 8192 (run v90: e.g. (16384, 6144, 1), 17.09 µs in one wave against 17.58).
     pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
         if !self.auto_tiles || self.build.target != "sm_90a" {
             return &self.gemv;
@@ -202,9 +202,6 @@ impl Gpu {
         let launch = if self.pdl_enabled() { Launch::Pdl } else { Launch::Plain };
         let name = kernel::layout::choose_variant(s, self.info.sm_count, launch);
         let Some(chosen) = find(name) else { return &self.gemv };
-        if launch == Launch::Pdl {
-            return chosen;
-        }
         let one_wave = |k: &GemvKernel| {
             let (gx, gy, _) = s.grid(&k.tile);
             let blocks = gx as u64 * gy as u64 * self.splits_for(s, &k.tile) as u64;

@@ -303,6 +303,17 @@ fn gemv_programmatic_dependent_launch() {
         let pdl_pick = choose_variant(s, gpu.info.sm_count, Launch::Pdl);
         assert_ne!(pdl_pick, choose_variant(s, gpu.info.sm_count, Launch::Plain));
         assert_eq!(gpu.kernel_for(s).name, pdl_pick);
+        // The one-wave correction applies under PDL too: (16384, 4096, 1) has 1024 blocks of 16
+        // rows, which the one-producer twin (8 per SM on the H200) runs in one wave and the
+        // two-producer pick (6 per SM) in two.
+        let s = Shape::new(16384, 4096, 1);
+        let pdl_pick = choose_variant(s, gpu.info.sm_count, Launch::Pdl);
+        let twin = pdl_pick.strip_suffix("_p2").unwrap_or(pdl_pick);
+        let got = gpu.kernel_for(s).name;
+        assert!(got == pdl_pick || got == twin, "{got}");
+        if gpu.info.sm_count == 132 {
+            assert_eq!((pdl_pick, got), ("nvfp4_gemv_bm16_k512_s4_p2", "nvfp4_gemv_bm16_k512_s4"));
+        }
     }
     gpu.split_k = SplitK::Fixed(3);
     check_shapes(&gpu, &[Shape::new(37, 4096, 2), Shape::new(256, 7168, 1)], Distribution::Contest);

@@ -413,14 +413,20 @@ pub enum Launch {
 ///   * K = 2048: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
 ///     `1 ≤ rt < 4` 32 rows, 1024-K stages and 8 consumer warps, fewer 16 rows of 8 consumer
 ///     warps and two producers;
-///   * K from 4096 to 16384: `rt ≥ 8` the small tiles with two producers, fewer 16 rows of 8
-///     consumer warps and two producers;
-///   * K from 16384: `rt ≥ 4` 16 rows of 8 consumer warps and two producers, `1 ≤ rt < 4` 32
-///     rows of 8 consumer warps, fewer 32 rows of 4 consumer warps and two producers.
+///   * K from 4096: the small tiles with two producers from `rt = 8` below K = 16384 and from
+///     `rt = 4` below K = 8192 (the host's one-wave correction applies, as for plain
+///     launches); `2 ≤ rt < 3` above K = 4096: 16 rows of 8 consumer warps and six 1024-K
+///     stages (the grid fits in one wave of three blocks per SM; from `rt = 3` it does not
+///     and is 17–42% slower);
+///   * otherwise, below K = 16384: 16 rows of 8 consumer warps and two producers;
+///   * otherwise, from K = 16384: `1 ≤ rt < 4` 32 rows of 8 consumer warps, fewer 32 rows of
+///     4 consumer warps and two producers.
 ///
-///   Fitted to runs v81/v82 (1.0% on average there, at most 8.8%); on the 36 shapes measured
-///   after it: 4.3% on average, at most 19.7%, where the plain launches' run-v23 rule was at
-///   12.6% and 47.3%. No one-wave correction (it was fitted to the entry points as they are).
+///   On the 66 shapes of runs v81–v86, 1.1% slower than the fastest TMA entry point on
+///   average, at most 8.8%; on 16 shapes in the moved bands measured after (run v90), 1.8%
+///   and at most 6.4%. The run-v84 rule it replaces: 2.8% / 19.7% and 10.2% / 31.9%. Run v90
+///   also showed that the six-stage tiles do *not* pay below one row tile per SM (up to 25.6%
+///   slower there, where K splits run), so that band kept its entry points.
 ///
 /// The direct kernel ([`kernel_name::GEMV_DIRECT`]), 7.8% faster than any TMA entry point on
 /// (1024, 2048, 1) with plain launches, is never chosen.
@@ -455,9 +461,15 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
                 } else {
                     "nvfp4_gemv_bm16_k1024_s4_w8_p2"
                 }
-            } else if rt >= 8 * sms && !long_k {
+            } else if (rt >= 8 * sms && !long_k) || (rt >= 4 * sms && s.k < 8192) {
+                // From 6 row tiles per SM `Gpu::kernel_for` takes the one-producer twin where
+                // only the twin runs the grid in one wave, as for plain launches.
                 "nvfp4_gemv_bm16_k512_s4_p2"
-            } else if rt >= 4 * sms || !long_k {
+            } else if rt >= 4 * sms {
+                "nvfp4_gemv_bm16_k1024_s4_w8_p2"
+            } else if s.k > 4096 && rt >= 2 * sms && rt < 3 * sms {
+                "nvfp4_gemv_bm16_k1024_s6_w8"
+            } else if !long_k {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
             } else if rt >= sms {
                 "nvfp4_gemv_bm32_k1024_s4_w8"
@@ -787,6 +799,16 @@ mod tests {
                 ((1024, 7168, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
                 ((14336, 28672, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
                 ((1024, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_p2"),
+                // The bands moved in the thirteenth session (runs v81-v86, checked on run v90).
+                ((5120, 12288, 1), "nvfp4_gemv_bm16_k1024_s6_w8"),
+                ((4608, 16384, 1), "nvfp4_gemv_bm16_k1024_s6_w8"),
+                ((9216, 6144, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
+                // 1024 blocks: `Gpu::kernel_for` takes the one-producer twin (one wave).
+                ((16384, 4096, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
+                // Outside them: K = 4096, 3 row tiles per SM and more, K = 8192 from 4.
+                ((2048, 4096, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((10240, 8192, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((4096, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
             ],
         );
     }
