@@ -10,6 +10,8 @@
 //            memory by descriptor), fence / commit / wait_group 0 within the step;
 //   wgpipe : as wg, but the next step's loads and decode are issued before waiting for this
 //            step's wgmma, so the tensor work overlaps them.
+//   biased+imma: (added for v95) the a+ and a- lookups OR-ed into one biased u8 register
+//            (12 + 2a), four mma.sync.u8.s8 per step instead of eight;
 //   imma-only, wg-only: the MMAs on the loaded words, no decode; decode-only: the decode with its
 //            outputs XOR-folded into the accumulators, no MMA.
 // A warpgroup's wgmma covers 64 rows (16 per warp), the same 16 rows × 32 K per warp as one
@@ -35,6 +37,18 @@ __device__ __forceinline__ void decode(uint32_t w, uint32_t (&p)[2], uint32_t (&
 }
 __device__ __forceinline__ void imma(int (&d)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1) {
     asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+                 : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+// Biased decode: 12 + 2a as u8 in one register per 4 elements (positive lookup | negative lookup).
+__device__ __forceinline__ void decode_biased(uint32_t w, uint32_t (&v)[2]) {
+    const uint32_t plo = 0x0F0E0D0Cu, phi = 0x18141210u, nlo = 0x090A0B0Cu, nhi = 0x00040608u;
+    uint32_t x = w ^ 0x88888888u, wh = hi16(w), xh = hi16(x);
+    v[0] = prmt(plo, phi, w) | prmt(nlo, nhi, x);
+    v[1] = prmt(plo, phi, wh) | prmt(nlo, nhi, xh);
+}
+__device__ __forceinline__ void imma_u8(int (&d)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1) {
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
                  : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
@@ -149,6 +163,23 @@ __global__ void __launch_bounds__(256) bench(int iters, float *out, const uint32
             consume(P, N, acc);
         }
     }
+    if (MODE == 6) {
+        // Biased decode (one register per 4 elements: a+ lookup | a- lookup), four u8 x s8 mma.sync.
+        const int bias = (int)(seed[5] & 7);
+        for (int it = 0; it < iters; it++) {
+            load_a(a_tile, it, warp, lane, wr, wr8);
+            int p[4] = {0, 0, 0, 0};
+#pragma unroll
+            for (int c = 0; c < 4; c++) {
+                uint32_t v0[2], v1[2];
+                decode_biased(wr[c], v0); decode_biased(wr8[c], v1);
+                const uint32_t a[4] = {v0[0], v1[0], v0[1], v1[1]};
+                imma_u8(p, a, b0, b1);
+            }
+            const int n[4] = {bias, bias + 1, bias, bias + 1};
+            consume(p, n, acc);
+        }
+    }
     if (MODE == 3) {
         // mma.sync alone: the loaded words used as A directly, no decode.
         for (int it = 0; it < iters; it++) {
@@ -229,6 +260,7 @@ int main() {
             if (run<3>("imma-only", blocks, threads, iters, out, seed)) return 1;
             if (run<4>("wg-only", blocks, threads, iters, out, seed)) return 1;
             if (run<5>("decode-only", blocks, threads, iters, out, seed)) return 1;
+            if (run<6>("biased+imma", blocks, threads, iters, out, seed)) return 1;
         }
     }
     return 0;
