@@ -8,7 +8,7 @@ fn main() {
     let root = manifest.parent().expect("host lives in the workspace").to_path_buf();
     let mut opts = xtask::ptx::BuildOptions::for_workspace(&root);
     opts.out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
-    for t in xtask::ptx::TARGETS {
+    for t in xtask::ptx::ALL_TARGETS {
         if let Err(e) = xtask::ptx::build(t, &opts) {
             eprintln!("error: {e}");
             std::process::exit(1);

@@ -18,7 +18,7 @@ fn gemv(c: &mut Criterion) {
             return;
         }
     };
-    let mut group = c.benchmark_group(format!("nvfp4_gemv/{}", gpu.build.target));
+    let mut group = c.benchmark_group(format!("nvfp4_gemv/{}", gpu.build.name));
     for shape in BENCH_SHAPES {
         let x = generate(shape, Distribution::Contest, 5);
         let sets = gpu.rotation_sets(shape.min_bytes());

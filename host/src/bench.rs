@@ -297,7 +297,7 @@ pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
             "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
             gpu.info.name,
             gpu.info.driver,
-            gpu.build.target,
+            gpu.build.name,
             r.variant,
             r.splits,
             r.shape.m,
@@ -330,7 +330,7 @@ pub fn json(rows: &[BenchRow], gpu: &Gpu) -> String {
                  \"time_us_median\": {:.3}, \"time_us_min\": {:.3}, \"time_us_max\": {:.3}, \"gbps\": {:.1}, \
                  \"ceiling_gbps\": {:.1}, \"pct_of_ceiling\": {:.2}, \"read_us_median\": {:.3}, \"vs_read\": {:.4}, \
                  \"max_abs_err\": {:e}, \"rel_norm_err\": {:e}, \"passed\": {}}}",
-                gpu.info.name, gpu.info.driver, gpu.build.target, r.variant, r.splits, r.shape.m, r.shape.k, r.shape.l, r.bytes,
+                gpu.info.name, gpu.info.driver, gpu.build.name, r.variant, r.splits, r.shape.m, r.shape.k, r.shape.l, r.bytes,
                 r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
                 r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
             )

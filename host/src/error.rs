@@ -22,6 +22,25 @@ pub enum Error {
         /// Its compute capability.
         compute_capability: (i32, i32),
     },
+    /// A PTX build asked for by name ([`crate::gpu::Gpu::with_build`]) is not for this
+    /// device's compute capability.
+    BuildNotForDevice {
+        /// The build.
+        build: &'static str,
+        /// The compute capability it needs.
+        needs: (i32, i32),
+        /// Device name.
+        name: String,
+        /// Its compute capability.
+        compute_capability: (i32, i32),
+    },
+    /// No PTX build has this name.
+    UnknownBuild {
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        known: String,
+    },
     /// A shape the kernel cannot run.
     Shape(ShapeError),
     /// A buffer's length does not match the shape.
@@ -91,6 +110,10 @@ impl fmt::Display for Error {
                 "{name} has compute capability {a}.{b}; this build supports 9.0 (sm_90a: H100, \
                  H200) and 10.0 (sm_100a: B200, GB200)"
             ),
+            Error::BuildNotForDevice { build, needs: (a, b), name, compute_capability: (c, d) } => {
+                write!(f, "the PTX build {build} needs compute capability {a}.{b}; {name} has {c}.{d}")
+            }
+            Error::UnknownBuild { name, known } => write!(f, "no PTX build {name:?}; there are: {known}"),
             Error::Shape(e) => write!(f, "invalid shape: {e}"),
             Error::BufferLength { arg, expected, got } => {
                 write!(f, "`{arg}` has length {got}, the shape needs {expected}")

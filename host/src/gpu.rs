@@ -79,6 +79,17 @@ impl Gpu {
     /// Opens device `ordinal`: loads the driver, checks the device, JIT-loads the PTX build
     /// that fits its compute capability.
     pub fn new(ordinal: usize) -> Result<Gpu, Error> {
+        Self::open(ordinal, None)
+    }
+
+    /// Opens device `ordinal` with a PTX build chosen by the caller, e.g.
+    /// [`ptx::SM90A_EMULATED_SM100`] to run the sm_100a arithmetic on an H100/H200; the
+    /// build must be for the device's compute capability ([`Error::BuildNotForDevice`]).
+    pub fn with_build(ordinal: usize, build: PtxBuild) -> Result<Gpu, Error> {
+        Self::open(ordinal, Some(build))
+    }
+
+    fn open(ordinal: usize, build: Option<PtxBuild>) -> Result<Gpu, Error> {
         if !unsafe { sys::is_culib_present() } {
             return Err(Error::NoDriver);
         }
@@ -98,7 +109,18 @@ impl Gpu {
         unsafe { ctx.disable_event_tracking() };
         let name = ctx.name().during("reading the device name")?;
         let cc = ctx.compute_capability().during("reading the compute capability")?;
-        let build = ptx::for_device(&name, cc)?;
+        let build = match build {
+            None => ptx::for_device(&name, cc)?,
+            Some(b) if b.compute_capability == cc => b,
+            Some(b) => {
+                return Err(Error::BuildNotForDevice {
+                    build: b.name,
+                    needs: b.compute_capability,
+                    name,
+                    compute_capability: cc,
+                });
+            }
+        };
         let attr = |a| ctx.attribute(a).during("reading a device attribute");
         let sm_count = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
         let l2_bytes = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as usize;
@@ -184,7 +206,8 @@ impl Gpu {
     /// The entry point an upload of shape `s` gets: [`kernel::layout::choose_variant`]'s
     /// pick for this GPU's launch mode (plain, or PDL after [`Gpu::enable_pdl`]: the choice is
     /// made at upload, so enable PDL first) among the variants of this build with
-    /// [`Gpu::auto_tiles`] on (the sm_100a build, never measured, keeps its default), else
+    /// [`Gpu::auto_tiles`] on (builds without `per_shape_choice`, the sm_100a one and its
+    /// emulation, keep their default), else
     /// [`Gpu::gemv`].
     ///
     /// One correction needs the device, for both launch modes: a pick with two producer warps
@@ -195,7 +218,7 @@ impl Gpu {
     /// tiles per SM, and from the thirteenth session the PDL rule for 6 to 8 row tiles per SM
     /// below K = 8192 (run v90: e.g. (16384, 6144, 1), 17.09 µs in one wave against 17.58).
     pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
-        if !self.auto_tiles || self.build.target != "sm_90a" {
+        if !self.auto_tiles || !self.build.per_shape_choice {
             return &self.gemv;
         }
         let find = |name: &str| self.variants.iter().find(|v| v.name == name);

@@ -2,6 +2,7 @@
 //! instead of skipping when `NVFP4_REQUIRE_GPU=1`.
 use crate::error::Error;
 use crate::gpu::Gpu;
+use crate::ptx::PtxBuild;
 use std::io::Write;
 
 /// The variable that turns a missing GPU into a test failure.
@@ -18,6 +19,28 @@ pub fn gpu_required() -> bool {
 pub fn gpu_for_test(test: &str) -> Option<Gpu> {
     match Gpu::new(0) {
         Ok(gpu) => Some(gpu),
+        Err(e) if e.is_no_gpu() && !gpu_required() => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {test}: {e}. This GPU test did not run; set {REQUIRE_GPU_VAR}=1 to make that a failure."
+            );
+            None
+        }
+        Err(e) => panic!("{test}: {e}{}", require_note(&e)),
+    }
+}
+
+/// Opens GPU 0 with `build` for `test`, as [`gpu_for_test`] does, and one more case: a device
+/// the build is not for (e.g. the sm_90a emulation of the sm_100a arithmetic on a B200, which
+/// runs the real sm_100a build in every other test) prints `SKIPPED … not applicable` and
+/// returns `None` even with `NVFP4_REQUIRE_GPU=1`.
+pub fn gpu_with_build_for_test(test: &str, build: PtxBuild) -> Option<Gpu> {
+    match Gpu::with_build(0, build) {
+        Ok(gpu) => Some(gpu),
+        Err(e @ Error::BuildNotForDevice { .. }) => {
+            let _ = writeln!(std::io::stderr(), "SKIPPED {test}: not applicable on this device: {e}.");
+            None
+        }
         Err(e) if e.is_no_gpu() && !gpu_required() => {
             let _ = writeln!(
                 std::io::stderr(),

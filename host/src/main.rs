@@ -11,7 +11,7 @@ use kernel::layout::Shape;
 use nvfp4_tests::{BENCH_SHAPES, TEST_SHAPES, parse_shape, sweep_shapes};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: nvfp4-gemv [--device N] [--pdl] [COMMAND]
+const USAGE: &str = "usage: nvfp4-gemv [--device N] [--build B] [--pdl] [COMMAND]
 
 commands:
   (none)                 the main job: the benchmark shapes on the GPU, each checked against the
@@ -38,6 +38,9 @@ commands:
 
 options before the command:
   --device N             the CUDA device (default 0)
+  --build B              the PTX build: sm_90a, sm_100a, or sm_90a-emulated-sm100, the sm_100a
+                         arithmetic with its FP4 cvt done in software, to test the B200 code on an
+                         H100/H200 (default: the build for the device)
   --pdl                  programmatic dependent launch: each GEMV (and, in bench, the read-only
                          kernel) may start while the kernel before it finishes (README.md)";
 
@@ -94,6 +97,10 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         return Ok(());
     }
     let device: usize = parse(take_opt(args, "--device")?, "--device", 0)?;
+    let build = match take_opt(args, "--build")? {
+        Some(name) => Some(host::ptx::by_name(&name).map_err(|e| Fail(format!("error: {e}\n{USAGE}"), 64))?),
+        None => None,
+    };
     let pdl = match args.iter().position(|a| a == "--pdl") {
         Some(i) => {
             args.remove(i);
@@ -121,7 +128,10 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
     // Arguments are checked before the GPU is opened, so usage errors are reported as such
     // (exit 64) on any machine.
     let open = || -> Result<Gpu, Fail> {
-        let mut gpu = Gpu::new(device)?;
+        let mut gpu = match build {
+            Some(b) => Gpu::with_build(device, b)?,
+            None => Gpu::new(device)?,
+        };
         if pdl {
             gpu.enable_pdl()?;
         }
@@ -134,7 +144,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
             gpu.info.sm_count,
             gpu.info.l2_bytes >> 20,
             gpu.info.driver,
-            gpu.build.target
+            gpu.build.name
         );
         if pdl {
             println!("launches: programmatic dependent launch (--pdl)");
@@ -247,10 +257,8 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
                 pct: r.pct_of_ceiling(),
             })
             .collect();
-        let title = format!(
-            "NVFP4 GEMV on {} ({}), % of the read-bandwidth ceiling",
-            gpu.info.name, gpu.build.target
-        );
+        let title =
+            format!("NVFP4 GEMV on {} ({}), % of the read-bandwidth ceiling", gpu.info.name, gpu.build.name);
         write_file(&p, &svg::bar_chart(&title, &bars))?;
     }
     finish(&rows)

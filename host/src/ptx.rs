@@ -8,27 +8,67 @@ use kernel::layout::{SM90_TILE, SM100_TILE, TileConfig};
 /// One build of the kernels.
 #[derive(Clone, Copy, Debug)]
 pub struct PtxBuild {
-    /// `sm_90a` or `sm_100a`.
+    /// The build's name: `sm_90a`, `sm_100a`, or the test build `sm_90a-emulated-sm100`.
+    pub name: &'static str,
+    /// The `.target` of its PTX: `sm_90a` or `sm_100a`.
     pub target: &'static str,
+    /// The compute capability it loads on.
+    pub compute_capability: (i32, i32),
     /// The PTX text.
     pub ptx: &'static str,
     /// The GEMV tile configuration compiled into it.
     pub tile: TileConfig,
+    /// Whether [`crate::gpu::Gpu::kernel_for`] picks the entry point per shape
+    /// (`kernel::layout::choose_variant`, fitted to H200 measurements of the sm_90a build);
+    /// otherwise every shape gets the build's default entry point.
+    pub per_shape_choice: bool,
 }
 
 /// The sm_90a build (H100, H200).
 pub const SM90A: PtxBuild = PtxBuild {
+    name: "sm_90a",
     target: "sm_90a",
+    compute_capability: (9, 0),
     ptx: include_str!(concat!(env!("OUT_DIR"), "/nvfp4_gemv.sm_90a.ptx")),
     tile: SM90_TILE,
+    per_shape_choice: true,
 };
 
 /// The sm_100a build (B200, GB200). Never run by this project: no B200 was available.
 pub const SM100A: PtxBuild = PtxBuild {
+    name: "sm_100a",
     target: "sm_100a",
+    compute_capability: (10, 0),
     ptx: include_str!(concat!(env!("OUT_DIR"), "/nvfp4_gemv.sm_100a.ptx")),
     tile: SM100_TILE,
+    per_shape_choice: false,
 };
+
+/// A test build for H100/H200: the sm_100a build's source (its arithmetic, its default tile,
+/// one entry point for every shape) compiled for sm_90a with `cvt.rn.f16x2.e2m1x2` done in
+/// software (`kernel::formats::e2m1x8_to_f16x2_cvt_order_scaled` and an f16x2 multiply, tested
+/// on the CPU against every byte). Running it on the H200 tests every line of the B200 build
+/// except that instruction. Opened with [`crate::gpu::Gpu::with_build`] (CLI: `--build
+/// sm_90a-emulated-sm100`); never chosen by [`for_device`], and its speed means nothing.
+pub const SM90A_EMULATED_SM100: PtxBuild = PtxBuild {
+    name: "sm_90a-emulated-sm100",
+    target: "sm_90a",
+    compute_capability: (9, 0),
+    ptx: include_str!(concat!(env!("OUT_DIR"), "/nvfp4_gemv.sm_90a-emulated-sm100.ptx")),
+    tile: SM100_TILE,
+    per_shape_choice: false,
+};
+
+/// Every build, by name.
+pub const BUILDS: [PtxBuild; 3] = [SM90A, SM100A, SM90A_EMULATED_SM100];
+
+/// Looks a build up by its name.
+pub fn by_name(name: &str) -> Result<PtxBuild, Error> {
+    BUILDS.into_iter().find(|b| b.name == name).ok_or_else(|| Error::UnknownBuild {
+        name: name.to_string(),
+        known: BUILDS.map(|b| b.name).join(", "),
+    })
+}
 
 /// Picks the build for a device: 9.0 → sm_90a, 10.0 → sm_100a. The `a` targets' features
 /// (TMA on both, `cvt…e2m1x2` on sm_100a) are not forward compatible, so nothing else is
@@ -58,8 +98,28 @@ mod tests {
     }
 
     #[test]
+    fn builds_by_name() {
+        for b in BUILDS {
+            assert_eq!(by_name(b.name).map(|x| x.name).ok(), Some(b.name));
+        }
+        let e = by_name("sm_80").unwrap_err();
+        assert!(e.to_string().contains("sm_90a-emulated-sm100"), "{e}");
+    }
+
+    #[test]
+    fn emulated_build_is_the_sm100a_source_for_sm_90a() {
+        let (e, b) = (SM90A_EMULATED_SM100, SM100A);
+        assert_eq!((e.target, e.compute_capability), ("sm_90a", (9, 0)));
+        assert_eq!((e.tile, e.per_shape_choice), (b.tile, b.per_shape_choice));
+        // The sm_100a arithmetic: f16x2 FMAs and no int8 `mma`; the decode in software.
+        assert!(e.ptx.contains("fma.rn.f16x2") && !e.ptx.contains("mma.sync"));
+        assert!(!e.ptx.contains("cvt.rn.f16x2.e2m1x2") && e.ptx.contains("mul.rn.f16x2"));
+        assert!(SM90A.ptx.contains("mma") && !SM90A.ptx.contains("fma.rn.f16x2"));
+    }
+
+    #[test]
     fn embedded_ptx_is_what_each_target_needs() {
-        for b in [SM90A, SM100A] {
+        for b in BUILDS {
             assert!(b.ptx.contains(&format!(".target {}", b.target)));
             assert!(!b.ptx.contains(".extern .func"));
             for k in ["nvfp4_gemv", "tma_copy_2d", "read_ceiling"] {
@@ -84,7 +144,7 @@ mod tests {
     /// v74), which is why `ptx::shfl` uses LLVM's convergent intrinsic and not `asm!`.
     #[test]
     fn warp_shuffles_are_not_duplicated() {
-        for b in [SM90A, SM100A] {
+        for b in BUILDS {
             let entries = [(kernel_name::GEMV, b.tile), (kernel_name::GEMV_DIRECT, DIRECT_TILE)];
             for (name, tile) in entries.into_iter().chain(VARIANTS) {
                 let Some(body) = entry_body(b.ptx, name) else { panic!("no entry {name} in {}", b.target) };

@@ -4,7 +4,7 @@
 //! before every launch.
 use host::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
 use host::gpu::{Gpu, SplitK};
-use host::gputest::gpu_for_test;
+use host::gputest::{gpu_for_test, gpu_with_build_for_test};
 use host::inputs::{Distribution, generate};
 use host::quantize::{gemv_inputs, quantize};
 use host::reference::{compare, gemv_reference, gemv_reference_with};
@@ -298,7 +298,7 @@ fn gemv_programmatic_dependent_launch() {
     gpu.auto_tiles = true;
     // With PDL enabled the per-shape choice is the PDL rule's (it differs from the plain
     // launches' pick on this shape).
-    if gpu.build.target == "sm_90a" {
+    if gpu.build.per_shape_choice {
         let s = Shape::new(7168, 2048, 4);
         let pdl_pick = choose_variant(s, gpu.info.sm_count, Launch::Pdl);
         assert_ne!(pdl_pick, choose_variant(s, gpu.info.sm_count, Launch::Plain));
@@ -350,4 +350,107 @@ fn gemv_programmatic_dependent_launch() {
             assert!(cmp.passed(true), "{:?}: {cmp}", x.shape);
         }
     }
+}
+
+// The B200 build's arithmetic on this GPU. `host::ptx::SM90A_EMULATED_SM100` is the sm_100a
+// source (`b` prepared as f16, f16x2 FMAs per scale block, its tile, one entry point for
+// every shape) compiled for sm_90a with `cvt.rn.f16x2.e2m1x2` done in software (tested on the
+// CPU against every byte). These tests run it on an H100/H200; on a B200, whose own build
+// every other test runs, they print `SKIPPED … not applicable`.
+
+fn emulated_sm100(test: &str) -> Option<Gpu> {
+    let gpu = gpu_with_build_for_test(test, host::ptx::SM90A_EMULATED_SM100)?;
+    assert_eq!((gpu.build.name, gpu.gemv.tile), ("sm_90a-emulated-sm100", kernel::layout::SM100_TILE));
+    println!("PTX build {}, default entry point {}", gpu.build.name, gpu.gemv.name);
+    Some(gpu)
+}
+
+#[test]
+fn emulated_sm100_contest_and_benchmark_shapes() {
+    let Some(gpu) = emulated_sm100("emulated_sm100_contest_and_benchmark_shapes") else { return };
+    // One entry point for every shape, as on the B200.
+    assert_eq!(gpu.kernel_for(Shape::new(7168, 2048, 4)).name, gpu.gemv.name);
+    check_shapes(&gpu, &TEST_SHAPES, Distribution::Contest);
+    check_shapes(&gpu, &TEST_SHAPES, Distribution::FullRange);
+    check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES, Distribution::Contest);
+    check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES[..3], Distribution::FullRange);
+}
+
+#[test]
+fn emulated_sm100_tails_scales_splits_and_epilogues() {
+    let Some(mut gpu) = emulated_sm100("emulated_sm100_tails_scales_splits_and_epilogues") else { return };
+    let tails =
+        [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
+    // K/16 not a multiple of 16: scale rows by cp.async, K tails inside a stage.
+    let k64 =
+        [Shape::new(1, 64, 1), Shape::new(37, 320, 2), Shape::new(300, 1088, 3), Shape::new(129, 7232, 2)];
+    for dist in [Distribution::FullRange, Distribution::Contest] {
+        check_shapes(&gpu, &tails, dist);
+        check_shapes(&gpu, &k64, dist);
+    }
+    let split = [Shape::new(37, 4096, 2), Shape::new(256, 7168, 1), Shape::new(50, 2560, 2)];
+    for s in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Fixed(4), SplitK::Auto] {
+        gpu.split_k = s;
+        println!("{s:?}");
+        check_shapes(&gpu, &split, Distribution::FullRange);
+    }
+    gpu.split_k = SplitK::Auto;
+    let seed = Rng::fresh_seed();
+    let s = Shape::new(300, 2048, 2);
+    let x = generate(s, Distribution::FullRange, seed);
+    let c = gpu.gemv_bf16(&x, -0.375).expect("bf16 GEMV");
+    let e = Epilogue { alpha: -0.375, ..Epilogue::default() };
+    let cmp = compare(&c, &gemv_reference_with(&x, &e), s.k, POISON_BF16);
+    println!("{s:?} bf16 seed {seed}: {cmp}");
+    assert!(cmp.passed(false), "bf16: {cmp}");
+    let c_in: Vec<half::f16> =
+        (0..s.c_len()).map(|i| half::f16::from_f32((i % 41) as f32 / 4.0 - 5.0)).collect();
+    let e = Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in) };
+    let cmp = compare(&gpu.gemv_with(&x, &e).expect("GEMV"), &gemv_reference_with(&x, &e), s.k, POISON);
+    println!("{s:?} alpha -1.5 beta 0.5 seed {seed}: {cmp}");
+    assert!(cmp.passed(false), "alpha/beta: {cmp}");
+    let (sfa, sfb) = x.blocked_scales();
+    let y = GemvInputs::from_blocked_scales(s, x.a.clone(), x.b.clone(), &sfa, &sfb).expect("blocked inputs");
+    let cmp = compare(&gpu.gemv(&y).expect("GEMV"), &gemv_reference(&x), s.k, POISON);
+    println!("{s:?} blocked scales seed {seed}: {cmp}");
+    assert!(cmp.passed(false), "blocked scales: {cmp}");
+}
+
+#[test]
+fn emulated_sm100_every_entry_point() {
+    let Some(mut gpu) = emulated_sm100("emulated_sm100_every_entry_point") else { return };
+    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1), Shape::new(77, 5184, 2)];
+    for v in gpu.variant_names() {
+        gpu.use_variant(v).expect("listed variant");
+        println!("{v}");
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+    }
+    // The direct kernel past DIRECT_MAX_K (forced splits) and with partial steps.
+    gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT).expect("the direct kernel is loaded");
+    for split in [SplitK::Auto, SplitK::Fixed(3)] {
+        gpu.split_k = split;
+        println!("direct, {split:?}");
+        check_shapes(&gpu, &[Shape::new(40, 16448, 1), Shape::new(129, 1088, 1)], Distribution::FullRange);
+    }
+}
+
+#[test]
+fn emulated_sm100_differential_and_pdl() {
+    let Some(mut gpu) = emulated_sm100("emulated_sm100_differential_and_pdl") else { return };
+    let seed = Rng::fresh_seed();
+    let mut failed = Vec::new();
+    for i in 0..16 {
+        let case = host::fuzz::draw(seed.wrapping_add(i));
+        let cmp = host::fuzz::run(&mut gpu, &case).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+        if !cmp.passed(false) {
+            failed.push(format!("{:?} seed {}: {cmp}", case.shape, case.seed));
+        }
+    }
+    println!("differential subset from seed {seed}: {} of 16 failed", failed.len());
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    gpu.use_variant("auto").expect("auto");
+    gpu.split_k = SplitK::Auto;
+    gpu.enable_pdl().expect("loading the PTX for programmatic dependent launch");
+    check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES[..3], Distribution::Contest);
+    check_shapes(&gpu, &[Shape::new(64, 16384, 1), Shape::new(1000, 2304, 3)], Distribution::FullRange);
 }

@@ -77,6 +77,26 @@ pub const fn scaled_decode_elements(j: usize) -> (usize, usize) {
     (j, j + 4)
 }
 
+/// Four `cvt.rn.f16x2.e2m1x2` in software, but for a factor: byte `i` of `w` (two e2m1, low
+/// nibble first) becomes word `i`, its low nibble's f16 in the low half and its high nibble's
+/// in the high half, as the PTX ISA (8.6) defines the instruction, each value times `2^-14`
+/// (the bits of [`e2m1_to_f16_bits_scaled`]). An f16x2 multiply by `2^14` makes it the
+/// instruction's result exactly (a power of two, no overflow; `−0` stays `−0`).
+///
+/// The `nvfp4_emulate_e2m1_cvt` build runs the sm_100a arithmetic on sm_90a with this (and
+/// the multiply) in place of the instruction (`crate::ptx::cvt`), so that an H100/H200 runs
+/// everything of the B200 build but the instruction itself.
+#[inline(always)]
+pub const fn e2m1x8_to_f16x2_cvt_order_scaled(w: u32) -> [u32; 4] {
+    const fn pair(byte: u32) -> u32 {
+        ((byte & 0x7) << 9) | ((byte & 0x8) << 12) | ((byte & 0x70) << 21) | ((byte & 0x80) << 24)
+    }
+    [pair(w & 0xFF), pair((w >> 8) & 0xFF), pair((w >> 16) & 0xFF), pair(w >> 24)]
+}
+
+/// `2^14` in both halves of an f16x2: the factor [`e2m1x8_to_f16x2_cvt_order_scaled`] leaves out.
+pub const F16X2_2_POW_14: u32 = 0x7400_7400;
+
 /// `log2` of the factor by which [`e2m1x8_to_e4m3x8_scaled`] under-scales its outputs.
 pub const E4M3_SCALED_LOG2: i32 = 6;
 
@@ -264,6 +284,27 @@ mod tests {
                         let nib = ((w >> (4 * elem)) & 0xF) as u8;
                         assert_eq!(half_bits, e2m1_to_f16_bits_scaled(nib), "w {w:#x} j {j}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cvt_model_decodes_every_byte_in_every_position() {
+        let scale = f16::from_bits(F16X2_2_POW_14 as u16);
+        assert_eq!(scale.to_f32(), 16384.0);
+        assert_eq!(F16X2_2_POW_14 >> 16, F16X2_2_POW_14 & 0xFFFF);
+        for byte in 0..=255u32 {
+            for pos in 0..4 {
+                let w = (byte << (8 * pos)) | (0x5A5A_5A5A & !(0xFF << (8 * pos)));
+                let word = e2m1x8_to_f16x2_cvt_order_scaled(w)[pos];
+                for (half_bits, nibble) in
+                    [(word as u16, byte as u8), ((word >> 16) as u16, (byte >> 4) as u8)]
+                {
+                    // What `mul.rn.f16x2` by 2^14 gives (exact: a power of two, no overflow).
+                    let got = f16::from_f32(f16::from_bits(half_bits).to_f32() * 16384.0);
+                    let want = f16::from_f32(e2m1_to_f32(nibble));
+                    assert_eq!(got.to_bits(), want.to_bits(), "w {w:#x} nibble {nibble:#x}");
                 }
             }
         }

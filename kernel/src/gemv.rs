@@ -40,17 +40,17 @@ use crate::ptx::{cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::{Carver, SharedArray};
 
 /// The tile configuration of the default entry point of this build.
-#[cfg(target_feature = "sm_100a")]
+#[cfg(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt))]
 pub const TILE: TileConfig = crate::layout::SM100_TILE;
 /// The tile configuration of the default entry point of this build.
-#[cfg(not(target_feature = "sm_100a"))]
+#[cfg(not(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt)))]
 pub const TILE: TileConfig = crate::layout::SM90_TILE;
 
 /// The per-target arithmetic: the producer's preparation of one 8-element word of `b`, a
 /// consumer lane's load of its prepared `b`, and from that and its chunks of rows `r` and
 /// `r + 8` the four scale-block sums `[r block 0, r block 1, r+8 block 0, r+8 block 1]`,
 /// each times `1 / PRODUCT_SCALE`.
-#[cfg(not(target_feature = "sm_100a"))]
+#[cfg(not(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt)))]
 pub mod compute {
     use crate::formats::{e2m1x8_to_s8x2, e2m1x8_to_s8x2_pos_neg};
     use crate::layout::PREP_ZERO_OFFSET;
@@ -131,8 +131,9 @@ pub mod compute {
     }
 }
 
-/// The per-target arithmetic (see the sm_90a version).
-#[cfg(target_feature = "sm_100a")]
+/// The per-target arithmetic (see the sm_90a version). Also built for sm_90a with
+/// `--cfg nvfp4_emulate_e2m1_cvt` (the `cvt` in software), so that the H200 runs it.
+#[cfg(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt))]
 pub mod compute {
     use crate::ptx::{cvt, f16x2, memory};
 

@@ -4,7 +4,9 @@
 //!
 //! * for `nvptx64-nvidia-cuda` (by `cargo xtask build-ptx`, or `host`'s build script), where
 //!   it is `no_std` and provides the kernels (`gemv`, `direct`, `copy`, `stream`) built on
-//!   thin wrappers of single PTX instructions (`ptx`);
+//!   thin wrappers of single PTX instructions (`ptx`); once per target (`sm_90a`, `sm_100a`)
+//!   and once more as a test build, the sm_100a arithmetic for sm_90a with
+//!   `--cfg nvfp4_emulate_e2m1_cvt` (see `ptx::cvt`), which an H100/H200 can run;
 //! * for the host target, where only the target-independent modules exist: problem layout and
 //!   tile constants ([`layout`]) and the FP4/FP8 bit-level decoders ([`formats`]). Host code uses
 //!   these, so kernel and host agree by construction, and they are unit-tested on the CPU.

@@ -51,9 +51,14 @@ fn help_lists_the_commands() {
 
 #[test]
 fn bad_arguments_exit_64_with_a_message() {
-    for args in
-        [&["frobnicate"][..], &["check"], &["check", "1,2,3,4"], &["bench", "--replays"], &["plot", "x"]]
-    {
+    for args in [
+        &["frobnicate"][..],
+        &["check"],
+        &["check", "1,2,3,4"],
+        &["bench", "--replays"],
+        &["plot", "x"],
+        &["--build", "sm_80", "info"],
+    ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(64), "{args:?}: {}", text(&o));
         assert!(!text(&o).is_empty());
@@ -82,6 +87,16 @@ fn check_on_the_gpu_when_there_is_one() {
         let o = run(&["check", "300,2048,2", "--dist", dist]);
         assert!(o.status.success(), "{}", text(&o));
         assert!(text(&o).contains("pass"), "{}", text(&o));
+    }
+    // The sm_100a arithmetic, emulated for sm_90a, where the device is an H100/H200.
+    if text(&run(&["info"])).contains("compute capability 9.0") {
+        let o = run(&["--build", "sm_90a-emulated-sm100", "check", "300,2048,2", "--dist", "full"]);
+        assert!(o.status.success(), "{}", text(&o));
+        assert!(
+            text(&o).contains("PTX build sm_90a-emulated-sm100") && text(&o).contains("pass"),
+            "{}",
+            text(&o)
+        );
     }
     // The bench path: the ceiling (2 GiB of rotating buffers), the read-only kernel at the
     // shape's bytes, the GEMV, the table.

@@ -21,29 +21,65 @@ use std::process::Command;
 /// A GPU target the kernel is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Target {
-    /// `sm_90a`, `sm_100a`.
+    /// The build's name, which names its PTX file: `sm_90a`, `sm_100a`,
+    /// `sm_90a-emulated-sm100`.
+    pub name: &'static str,
+    /// The GPU architecture it is compiled for (`-C target-cpu`): `sm_90a`, `sm_100a`.
     pub sm: &'static str,
     /// The PTX ISA feature passed to LLVM (`ptx80` = PTX ISA 8.0).
     pub ptx_feature: &'static str,
     /// Compute capability this build is loaded for.
     pub compute_capability: (u32, u32),
+    /// A `--cfg` passed to rustc, if any.
+    pub cfg: Option<&'static str>,
+    /// A build for tests only, never loaded for speed: `build-ptx` reports its stack frames
+    /// and spills instead of failing on them.
+    pub test_only: bool,
 }
 
 /// sm_90a (H100, H200): PTX ISA 8.4 (TMA and mbarrier tx counts need 8.0, `mma` on e4m3 8.4).
-pub const SM90A: Target = Target { sm: "sm_90a", ptx_feature: "ptx84", compute_capability: (9, 0) };
+pub const SM90A: Target = Target {
+    name: "sm_90a",
+    sm: "sm_90a",
+    ptx_feature: "ptx84",
+    compute_capability: (9, 0),
+    cfg: None,
+    test_only: false,
+};
 /// sm_100a (B200): PTX ISA 8.6 (`cvt.rn.f16x2.e2m1x2`).
-pub const SM100A: Target = Target { sm: "sm_100a", ptx_feature: "ptx86", compute_capability: (10, 0) };
-/// Every target, in the order they are built.
+pub const SM100A: Target = Target {
+    name: "sm_100a",
+    sm: "sm_100a",
+    ptx_feature: "ptx86",
+    compute_capability: (10, 0),
+    cfg: None,
+    test_only: false,
+};
+/// A test build: the sm_100a arithmetic and tile for sm_90a, with `cvt.rn.f16x2.e2m1x2` done
+/// in software (`--cfg nvfp4_emulate_e2m1_cvt`), so that an H100/H200 runs every line of the
+/// B200 build but that one instruction. `host` loads it only when asked
+/// (`host::ptx::SM90A_EMULATED_SM100`, the CLI's `--build`).
+pub const SM90A_EMULATED_SM100: Target = Target {
+    name: "sm_90a-emulated-sm100",
+    sm: "sm_90a",
+    ptx_feature: "ptx84",
+    compute_capability: (9, 0),
+    cfg: Some("nvfp4_emulate_e2m1_cvt"),
+    test_only: true,
+};
+/// The builds for the GPUs the project supports.
 pub const TARGETS: [Target; 2] = [SM90A, SM100A];
+/// Every build, in the order `cargo xtask build-ptx` and `host`'s build script make them.
+pub const ALL_TARGETS: [Target; 3] = [SM90A, SM100A, SM90A_EMULATED_SM100];
 
 impl Target {
-    /// Looks a target up by its `sm_…` name.
+    /// Looks a build up by its name.
     pub fn by_name(name: &str) -> Option<Target> {
-        TARGETS.into_iter().find(|t| t.sm == name)
+        ALL_TARGETS.into_iter().find(|t| t.name == name)
     }
-    /// File name of this target's PTX: `nvfp4_gemv.<sm>.ptx`.
+    /// File name of this build's PTX: `nvfp4_gemv.<name>.ptx`.
     pub fn ptx_file_name(&self) -> String {
-        format!("nvfp4_gemv.{}.ptx", self.sm)
+        format!("nvfp4_gemv.{}.ptx", self.name)
     }
 }
 
@@ -127,7 +163,7 @@ const SCRUB_ENV: &[&str] = &[
 /// Builds the kernel for one target and writes `out_dir/nvfp4_gemv.<sm>.ptx`; returns its path.
 pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target_dir = opts.build_dir.join(target.sm);
+    let target_dir = opts.build_dir.join(target.name);
     let mut cmd = Command::new(cargo);
     for v in SCRUB_ENV {
         cmd.env_remove(v);
@@ -144,6 +180,9 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
         .arg("-C")
         .arg(format!("target-feature=+{}", target.ptx_feature))
         .args(["--emit=asm", "-C", "linker=true", "-A", "unused-features"]);
+    if let Some(cfg) = target.cfg {
+        cmd.args(["--cfg", cfg]);
+    }
     if !opts.verbose {
         cmd.arg("--cap-lints=warn").env("CARGO_TERM_QUIET", "true");
     }
@@ -153,7 +192,7 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
     }
     if !out.status.success() {
         return Err(BuildError::Cargo {
-            target: target.sm,
+            target: target.name,
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         });
     }
@@ -171,7 +210,7 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
 /// path, e.g. a division by a launch dimension, is written out of the kernels), and the FP4
 /// decode the target is meant to use.
 pub fn check_self_contained(ptx: &str, target: Target) -> Result<(), BuildError> {
-    let fail = |problem: String| Err(BuildError::Check { target: target.sm, problem });
+    let fail = |problem: String| Err(BuildError::Check { target: target.name, problem });
     if !ptx.lines().any(|l| l.trim() == format!(".target {}", target.sm)) {
         return fail(format!("no `.target {}` line", target.sm));
     }
@@ -212,7 +251,13 @@ mod tests {
     #[test]
     fn targets_by_name() {
         assert_eq!(Target::by_name("sm_100a"), Some(SM100A));
+        assert_eq!(Target::by_name("sm_90a-emulated-sm100"), Some(SM90A_EMULATED_SM100));
         assert_eq!(Target::by_name("sm_80"), None);
         assert_eq!(SM90A.ptx_file_name(), "nvfp4_gemv.sm_90a.ptx");
+        assert_eq!(SM90A_EMULATED_SM100.ptx_file_name(), "nvfp4_gemv.sm_90a-emulated-sm100.ptx");
+        // The emulated build is an sm_90a build: no `cvt…e2m1x2` in it.
+        let cvt = ".target sm_90a\n cvt.rn.f16x2.e2m1x2 %r1, b0;";
+        assert!(check_self_contained(cvt, SM90A_EMULATED_SM100).is_err());
+        assert!(check_self_contained(".target sm_90a\n", SM90A_EMULATED_SM100).is_ok());
     }
 }

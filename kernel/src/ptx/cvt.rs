@@ -19,6 +19,26 @@ pub fn e2m1x2_to_f16x2_x4(w: u32) -> [u32; 4] {
     [d0, d1, d2, d3]
 }
 
+/// The same four conversions in software, for the sm_90a build with
+/// `--cfg nvfp4_emulate_e2m1_cvt`, which runs the sm_100a arithmetic on an H100/H200
+/// (`cargo xtask build-ptx --target sm_90a-emulated-sm100`): the bits moved into place
+/// ([`crate::formats::e2m1x8_to_f16x2_cvt_order_scaled`], values times `2^-14`), then one
+/// `mul.rn.f16x2` by `2^14` per word. Not a PTX instruction: several integer instructions per
+/// byte.
+#[cfg(all(nvfp4_emulate_e2m1_cvt, not(target_feature = "sm_100a")))]
+#[inline(always)]
+pub fn e2m1x2_to_f16x2_x4(w: u32) -> [u32; 4] {
+    use crate::formats::{F16X2_2_POW_14, e2m1x8_to_f16x2_cvt_order_scaled};
+    use crate::ptx::f16x2::mul;
+    let s = e2m1x8_to_f16x2_cvt_order_scaled(w);
+    [
+        mul(s[0], F16X2_2_POW_14),
+        mul(s[1], F16X2_2_POW_14),
+        mul(s[2], F16X2_2_POW_14),
+        mul(s[3], F16X2_2_POW_14),
+    ]
+}
+
 /// `cvt.rn.f16x2.e4m3x2 d, a;` — PTX ISA 7.8, sm_89. The low byte of `a` becomes the low half
 /// of the result. Exact: every e4m3 value is an f16.
 #[inline(always)]
