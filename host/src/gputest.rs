@@ -19,14 +19,7 @@ pub fn gpu_required() -> bool {
 pub fn gpu_for_test(test: &str) -> Option<Gpu> {
     match Gpu::new(0) {
         Ok(gpu) => Some(gpu),
-        Err(e) if e.is_no_gpu() && !gpu_required() => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED {test}: {e}. This GPU test did not run; set {REQUIRE_GPU_VAR}=1 to make that a failure."
-            );
-            None
-        }
-        Err(e) => panic!("{test}: {e}{}", require_note(&e)),
+        Err(e) => skip_or_panic(test, e),
     }
 }
 
@@ -41,15 +34,21 @@ pub fn gpu_with_build_for_test(test: &str, build: PtxBuild) -> Option<Gpu> {
             let _ = writeln!(std::io::stderr(), "SKIPPED {test}: not applicable on this device: {e}.");
             None
         }
-        Err(e) if e.is_no_gpu() && !gpu_required() => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED {test}: {e}. This GPU test did not run; set {REQUIRE_GPU_VAR}=1 to make that a failure."
-            );
-            None
-        }
-        Err(e) => panic!("{test}: {e}{}", require_note(&e)),
+        Err(e) => skip_or_panic(test, e),
     }
+}
+
+/// Without a usable GPU and without [`gpu_required`]: the `SKIPPED` line, `None`. Otherwise
+/// a panic with the error.
+fn skip_or_panic(test: &str, e: Error) -> Option<Gpu> {
+    if e.is_no_gpu() && !gpu_required() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED {test}: {e}. This GPU test did not run; set {REQUIRE_GPU_VAR}=1 to make that a failure."
+        );
+        return None;
+    }
+    panic!("{test}: {e}{}", require_note(&e))
 }
 
 fn require_note(e: &Error) -> &'static str {

@@ -32,6 +32,30 @@ fn check_shapes(gpu: &Gpu, shapes: &[Shape], dist: Distribution) {
     assert!(failures.is_empty(), "{dist}: {}", failures.join("\n"));
 }
 
+/// Row tails, single rows and batches.
+const TAIL_SHAPES: [Shape; 4] =
+    [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
+
+/// K/16 not a multiple of 16: scale rows by cp.async, K tails inside a stage.
+const K64_SHAPES: [Shape; 5] = [
+    Shape::new(1, 64, 1),
+    Shape::new(37, 320, 2),
+    Shape::new(300, 1088, 3),
+    Shape::new(1000, 4160, 1),
+    Shape::new(129, 7232, 2),
+];
+
+/// Every GEMV entry point of the build on three shapes (5184 = 81·64: the scales come by
+/// cp.async, the last stage is partial for every bk).
+fn every_entry_point(gpu: &mut Gpu) {
+    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1), Shape::new(77, 5184, 2)];
+    for v in gpu.variant_names() {
+        gpu.use_variant(v).expect("listed variant");
+        println!("{v}");
+        check_shapes(gpu, &shapes, Distribution::FullRange);
+    }
+}
+
 #[test]
 fn tma_copy_2d_round_trips() {
     let Some(gpu) = gpu_for_test("tma_copy_2d_round_trips") else {
@@ -78,23 +102,14 @@ fn gemv_row_tails_and_batches() {
     let Some(gpu) = gpu_for_test("gemv_row_tails_and_batches") else {
         return;
     };
-    let shapes =
-        [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
-    check_shapes(&gpu, &shapes, Distribution::FullRange);
-    check_shapes(&gpu, &shapes, Distribution::Contest);
+    check_shapes(&gpu, &TAIL_SHAPES, Distribution::FullRange);
+    check_shapes(&gpu, &TAIL_SHAPES, Distribution::Contest);
 }
 
 #[test]
 fn gemv_k_multiple_of_64() {
     let Some(mut gpu) = gpu_for_test("gemv_k_multiple_of_64") else { return };
-    // K/16 not a multiple of 16: scale rows by cp.async, K tails inside a stage.
-    let shapes = [
-        Shape::new(1, 64, 1),
-        Shape::new(37, 320, 2),
-        Shape::new(300, 1088, 3),
-        Shape::new(1000, 4160, 1),
-        Shape::new(129, 7232, 2),
-    ];
+    let shapes = K64_SHAPES;
     check_shapes(&gpu, &shapes, Distribution::FullRange);
     check_shapes(&gpu, &shapes, Distribution::Contest);
     gpu.split_k = SplitK::Fixed(3);
@@ -200,20 +215,25 @@ fn gemv_blocked_scale_layout() {
     }
 }
 
-#[test]
-fn gemv_differential_fast_subset() {
-    let Some(mut gpu) = gpu_for_test("gemv_differential_fast_subset") else { return };
+/// 16 differential cases (`host::fuzz`) from a fresh seed.
+fn differential_subset(gpu: &mut Gpu) {
     let seed = Rng::fresh_seed();
     let mut failed = Vec::new();
     for i in 0..16 {
         let case = host::fuzz::draw(seed.wrapping_add(i));
-        let cmp = host::fuzz::run(&mut gpu, &case).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+        let cmp = host::fuzz::run(gpu, &case).unwrap_or_else(|e| panic!("{case:?}: {e}"));
         if !cmp.passed(false) {
             failed.push(format!("{:?} seed {}: {cmp}", case.shape, case.seed));
         }
     }
     println!("differential subset from seed {seed}: {} of 16 failed", failed.len());
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn gemv_differential_fast_subset() {
+    let Some(mut gpu) = gpu_for_test("gemv_differential_fast_subset") else { return };
+    differential_subset(&mut gpu);
 }
 
 #[test]
@@ -237,13 +257,7 @@ fn gemv_split_k() {
 #[test]
 fn gemv_every_variant() {
     let Some(mut gpu) = gpu_for_test("gemv_every_variant") else { return };
-    // 5184 = 81·64: the scales come by cp.async, the last stage is partial for every bk.
-    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1), Shape::new(77, 5184, 2)];
-    for v in gpu.variant_names() {
-        gpu.use_variant(v).expect("listed variant");
-        println!("{v}");
-        check_shapes(&gpu, &shapes, Distribution::FullRange);
-    }
+    every_entry_point(&mut gpu);
 }
 
 #[test]
@@ -379,14 +393,9 @@ fn emulated_sm100_contest_and_benchmark_shapes() {
 #[test]
 fn emulated_sm100_tails_scales_splits_and_epilogues() {
     let Some(mut gpu) = emulated_sm100("emulated_sm100_tails_scales_splits_and_epilogues") else { return };
-    let tails =
-        [Shape::new(1, 256, 1), Shape::new(7, 512, 3), Shape::new(37, 1280, 2), Shape::new(1000, 2304, 5)];
-    // K/16 not a multiple of 16: scale rows by cp.async, K tails inside a stage.
-    let k64 =
-        [Shape::new(1, 64, 1), Shape::new(37, 320, 2), Shape::new(300, 1088, 3), Shape::new(129, 7232, 2)];
     for dist in [Distribution::FullRange, Distribution::Contest] {
-        check_shapes(&gpu, &tails, dist);
-        check_shapes(&gpu, &k64, dist);
+        check_shapes(&gpu, &TAIL_SHAPES, dist);
+        check_shapes(&gpu, &K64_SHAPES, dist);
     }
     let split = [Shape::new(37, 4096, 2), Shape::new(256, 7168, 1), Shape::new(50, 2560, 2)];
     for s in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Fixed(4), SplitK::Auto] {
@@ -419,12 +428,7 @@ fn emulated_sm100_tails_scales_splits_and_epilogues() {
 #[test]
 fn emulated_sm100_every_entry_point() {
     let Some(mut gpu) = emulated_sm100("emulated_sm100_every_entry_point") else { return };
-    let shapes = [Shape::new(100, 5120, 2), Shape::new(512, 2048, 1), Shape::new(77, 5184, 2)];
-    for v in gpu.variant_names() {
-        gpu.use_variant(v).expect("listed variant");
-        println!("{v}");
-        check_shapes(&gpu, &shapes, Distribution::FullRange);
-    }
+    every_entry_point(&mut gpu);
     // The direct kernel past DIRECT_MAX_K (forced splits) and with partial steps.
     gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT).expect("the direct kernel is loaded");
     for split in [SplitK::Auto, SplitK::Fixed(3)] {
@@ -437,17 +441,7 @@ fn emulated_sm100_every_entry_point() {
 #[test]
 fn emulated_sm100_differential_and_pdl() {
     let Some(mut gpu) = emulated_sm100("emulated_sm100_differential_and_pdl") else { return };
-    let seed = Rng::fresh_seed();
-    let mut failed = Vec::new();
-    for i in 0..16 {
-        let case = host::fuzz::draw(seed.wrapping_add(i));
-        let cmp = host::fuzz::run(&mut gpu, &case).unwrap_or_else(|e| panic!("{case:?}: {e}"));
-        if !cmp.passed(false) {
-            failed.push(format!("{:?} seed {}: {cmp}", case.shape, case.seed));
-        }
-    }
-    println!("differential subset from seed {seed}: {} of 16 failed", failed.len());
-    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    differential_subset(&mut gpu);
     gpu.use_variant("auto").expect("auto");
     gpu.split_k = SplitK::Auto;
     gpu.enable_pdl().expect("loading the PTX for programmatic dependent launch");
