@@ -1,6 +1,7 @@
 //! The safe GEMV API: host-side inputs, device buffers with their tensor maps, launch.
 use crate::error::{DriverContext, Error};
 use crate::gpu::{ByteTensor, GemvKernel, Gpu, L2Promotion, encode_tensor_map, maps_as_bytes};
+use crate::pdl::PdlTrigger;
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
 use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, launch_flags, map};
@@ -217,12 +218,16 @@ impl Gpu {
         // (kernel::gemv::Pdl; BENCHMARKS.md, runs v37 and v38).
         let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
         let fits_twice = 2 * blocks <= d.kernel.blocks_per_sm as u64 * self.info.sm_count as u64;
-        let pdl = match (self.pdl_enabled(), fits_twice) {
-            (false, _) => 0,
-            (true, false) => launch_flags::PDL,
-            (true, true) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS,
+        let pdl = match (self.pdl_enabled(), self.pdl_trigger, fits_twice) {
+            (false, _, _) => 0,
+            (true, PdlTrigger::AtStart, _) | (true, PdlTrigger::Auto, false) => launch_flags::PDL,
+            (true, PdlTrigger::AfterLoads, _) | (true, PdlTrigger::Auto, true) => {
+                launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS
+            }
+            (true, PdlTrigger::AtExit, _) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT,
         };
-        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl;
+        let prefetch = if pdl != 0 { launch_flags::pdl_prefetch(self.pdl_prefetch_stages) } else { 0 };
+        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch;
         let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         let (a, b) = (self.address(&d._a), self.address(&d._b));
         if pdl != 0 {

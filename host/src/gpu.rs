@@ -57,6 +57,12 @@ pub struct Gpu {
     pub split_k: SplitK,
     /// The PTX loaded again for programmatic dependent launch, once [`Gpu::enable_pdl`] ran.
     pub(crate) pdl: Option<crate::pdl::PdlModule>,
+    /// With programmatic dependent launch: when a GEMV lets the next kernel start.
+    pub pdl_trigger: crate::pdl::PdlTrigger,
+    /// With programmatic dependent launch: the stages of `a` a GEMV block requests before it
+    /// waits for the kernel before it (default `kernel::layout::PDL_PREFETCH_STAGES`; more
+    /// than its pipeline has, e.g. `u32::MAX`, means all of them).
+    pub pdl_prefetch_stages: u32,
 }
 
 /// Splitting K across blocks (grid `z`), the sums added in split order by the last block.
@@ -171,6 +177,8 @@ impl Gpu {
             info,
             split_k: SplitK::Auto,
             pdl: None,
+            pdl_trigger: crate::pdl::PdlTrigger::Auto,
+            pdl_prefetch_stages: kernel::layout::PDL_PREFETCH_STAGES,
         })
     }
 

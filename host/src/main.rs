@@ -42,7 +42,11 @@ options before the command:
                          arithmetic with its FP4 cvt done in software, to test the B200 code on an
                          H100/H200 (default: the build for the device)
   --pdl                  programmatic dependent launch: each GEMV (and, in bench, the read-only
-                         kernel) may start while the kernel before it finishes (README.md)";
+                         kernel) may start while the kernel before it finishes (README.md)
+  --pdl-trigger T        with --pdl, when a GEMV lets the next kernel start: auto (default),
+                         start, loads (its last tile requested) or exit (its last block done)
+  --pdl-prefetch N|all   with --pdl, the stages of `a` a GEMV block requests before waiting for
+                         the kernel before it (default 2)";
 
 /// A failure of the CLI: message and exit code.
 struct Fail(String, u8);
@@ -97,6 +101,13 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         return Ok(());
     }
     let device: usize = parse(take_opt(args, "--device")?, "--device", 0)?;
+    let pdl_trigger: host::pdl::PdlTrigger =
+        parse(take_opt(args, "--pdl-trigger")?, "--pdl-trigger", host::pdl::PdlTrigger::Auto)?;
+    let pdl_prefetch: Option<u32> = match take_opt(args, "--pdl-prefetch")?.as_deref() {
+        None => None,
+        Some("all") => Some(u32::MAX),
+        Some(n) => Some(parse(Some(n.to_string()), "--pdl-prefetch", 0u32)?),
+    };
     let build = match take_opt(args, "--build")? {
         Some(name) => Some(host::ptx::by_name(&name).map_err(|e| Fail(format!("error: {e}\n{USAGE}"), 64))?),
         None => None,
@@ -135,6 +146,10 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         if pdl {
             gpu.enable_pdl()?;
         }
+        gpu.pdl_trigger = pdl_trigger;
+        if let Some(n) = pdl_prefetch {
+            gpu.pdl_prefetch_stages = n;
+        }
         println!(
             "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
             device,
@@ -148,6 +163,15 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         );
         if pdl {
             println!("launches: programmatic dependent launch (--pdl)");
+            if pdl_trigger != host::pdl::PdlTrigger::Auto {
+                println!("PDL trigger of the GEMV: {pdl_trigger:?} (--pdl-trigger)");
+            }
+            if let Some(n) = pdl_prefetch {
+                println!(
+                    "stages of `a` requested before the wait: {} (--pdl-prefetch)",
+                    if n > 14 { "all".to_string() } else { n.to_string() }
+                );
+            }
         }
         Ok(gpu)
     };

@@ -20,6 +20,36 @@ use cudarc::driver::{CudaContext, sys};
 use std::ffi::{CString, c_void};
 use std::sync::Arc;
 
+/// When a GEMV launched with programmatic dependent launch lets the next kernel start
+/// ([`Gpu::pdl_trigger`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PdlTrigger {
+    /// The host's rule ([`Gpu::launch_gemv`]): [`PdlTrigger::AfterLoads`] for grids the GPU
+    /// holds twice at once, [`PdlTrigger::AtStart`] for the others.
+    #[default]
+    Auto,
+    /// As each block begins.
+    AtStart,
+    /// Once each block's producer has requested its last tile.
+    AfterLoads,
+    /// When the grid's last block exits (no explicit trigger): the grids never share the
+    /// GPU; only the launch overlaps.
+    AtExit,
+}
+
+impl std::str::FromStr for PdlTrigger {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(PdlTrigger::Auto),
+            "start" => Ok(PdlTrigger::AtStart),
+            "loads" => Ok(PdlTrigger::AfterLoads),
+            "exit" => Ok(PdlTrigger::AtExit),
+            _ => Err("expected auto, start, loads or exit".into()),
+        }
+    }
+}
+
 /// The PTX build loaded with the driver API, for [`Gpu::enable_pdl`].
 pub struct PdlModule {
     module: sys::CUmodule,

@@ -364,6 +364,20 @@ fn gemv_programmatic_dependent_launch() {
             assert!(cmp.passed(true), "{:?}: {cmp}", x.shape);
         }
     }
+    // How many stages of `a` go out before the wait (the default is 2), and each trigger.
+    use host::pdl::PdlTrigger;
+    let shapes = [Shape::new(4096, 7168, 1), Shape::new(37, 4096, 2), Shape::new(1000, 2304, 3)];
+    for (stages, trigger) in [
+        (0, PdlTrigger::Auto),
+        (1, PdlTrigger::AtStart),
+        (u32::MAX, PdlTrigger::AfterLoads),
+        (3, PdlTrigger::AtExit),
+    ] {
+        gpu.pdl_prefetch_stages = stages;
+        gpu.pdl_trigger = trigger;
+        println!("prefetch {stages}, trigger {trigger:?}");
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+    }
 }
 
 // The B200 build's arithmetic on this GPU. `host::ptx::SM90A_EMULATED_SM100` is the sm_100a

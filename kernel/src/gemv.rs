@@ -288,13 +288,13 @@ pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// zeroed again).
 ///
 /// `pdl` (`launch_flags::PDL`, set by the host when it launches with programmatic dependent
-/// launch): the producer requests the first `STAGES` tiles of `a`/`sfa`, then waits for the
-/// kernel before this one (`griddepcontrol.wait`), then requests `b`/`sfb` and everything
-/// else; every later access (`b`, `c_in`, `c`, the split-K workspace) follows that wait
-/// through the stage barriers. The block lets the next kernel start
-/// (`griddepcontrol.launch_dependents`) as soon as it begins (thread 0) or, with
-/// [`Pdl::TriggerAfterLoads`], once its producer has requested its last tile (lane 0 of the
-/// issuing warp).
+/// launch): the producer requests the first `pdl_prefetch` tiles of `a`/`sfa` (at most
+/// `STAGES`; `launch_flags::PDL_PREFETCH_SHIFT`), then waits for the kernel before this one
+/// (`griddepcontrol.wait`), then requests `b`/`sfb` and everything else; every later access
+/// (`b`, `c_in`, `c`, the split-K workspace) follows that wait through the stage barriers.
+/// The block lets the next kernel start (`griddepcontrol.launch_dependents`) as soon as it
+/// begins (thread 0), with [`Pdl::TriggerAfterLoads`] once its producer has requested its
+/// last tile (lane 0 of the issuing warp), with [`Pdl::TriggerAtExit`] never explicitly.
 ///
 /// # Safety
 /// `maps` points to [`map::COUNT`] tensor maps encoded by the host as [`map`] describes for
@@ -313,6 +313,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     epilogue: Epilogue,
     scales: Scales,
     pdl: Pdl,
+    pdl_prefetch: u32,
 ) {
     const { assert!(PW == 1 || PW == 2, "one or two producer warps") };
     const PIPELINE: [Pipeline; 2] = [Pipeline::Tma, Pipeline::TmaSplit];
@@ -420,18 +421,21 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         }
     };
 
-    // The first `STAGES` tiles: the weights' copies go out first, then the producer waits for
-    // the kernel before this one (programmatic dependent launch; at once otherwise), then the
-    // copies of `b` and the scales that may depend on it.
+    // The first `STAGES` tiles. With programmatic dependent launch the weights' copies of the
+    // first `pdl_prefetch` go out first (they compete for bandwidth with the kernel this one
+    // waits for, so not all of them: `layout::PDL_PREFETCH_STAGES`), then the producer waits
+    // for the kernel before this one, then requests the copies of `b` and the scales that may
+    // depend on it, and the rest of the first tiles. Otherwise all at once.
     let fill_first = || {
         let first = tiles.min(STAGES);
         if pdl != Pdl::Off {
-            for kt in 0..first {
+            let pre = pdl_prefetch.min(first);
+            for kt in 0..pre {
                 issue(kt, kt, A_PART);
             }
             misc::wait_prerequisites();
             for kt in 0..first {
-                issue(kt, kt, B_PART);
+                issue(kt, kt, if kt < pre { B_PART } else { A_PART | B_PART });
             }
         } else {
             for kt in 0..first {
@@ -740,6 +744,9 @@ pub(crate) struct EntryArgs {
     pub(crate) b: *const u8,
     /// Launched with programmatic dependent launch, and when the next kernel may start.
     pub(crate) pdl: Pdl,
+    /// With PDL: the stages of `a` requested before `griddepcontrol.wait` (clamped to the
+    /// pipeline's depth; `launch_flags::PDL_PREFETCH_SHIFT`).
+    pub(crate) pdl_prefetch: u32,
 }
 
 /// Programmatic dependent launch (`launch_flags::PDL`): whether the launch uses it, and when
@@ -757,16 +764,20 @@ pub(crate) enum Pdl {
     /// grids at once, where a next kernel started at once would compete with this one for
     /// bandwidth during its whole run (BENCHMARKS.md, runs v37 and v38).
     TriggerAfterLoads,
+    /// Never explicitly (`launch_flags::PDL_TRIGGER_AT_EXIT`): the next kernel starts when
+    /// this grid's last block exits; only the launch overlaps.
+    TriggerAtExit,
 }
 
 impl Pdl {
     /// From the entry point's `flags`.
     pub(crate) const fn from_flags(flags: u32) -> Self {
-        use crate::layout::launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS};
-        match (flags & PDL != 0, flags & PDL_TRIGGER_AFTER_LOADS != 0) {
-            (false, _) => Pdl::Off,
-            (true, false) => Pdl::TriggerAtStart,
-            (true, true) => Pdl::TriggerAfterLoads,
+        use crate::layout::launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS, PDL_TRIGGER_AT_EXIT};
+        match (flags & PDL != 0, flags & PDL_TRIGGER_AT_EXIT != 0, flags & PDL_TRIGGER_AFTER_LOADS != 0) {
+            (false, _, _) => Pdl::Off,
+            (true, true, _) => Pdl::TriggerAtExit,
+            (true, false, false) => Pdl::TriggerAtStart,
+            (true, false, true) => Pdl::TriggerAfterLoads,
         }
     }
 }
@@ -810,6 +821,7 @@ macro_rules! gemv_entry_abi {
                     bf16: flags & $crate::layout::launch_flags::BF16_OUTPUT != 0,
                 },
                 pdl: $crate::gemv::Pdl::from_flags(flags),
+                pdl_prefetch: $crate::layout::launch_flags::pdl_prefetch_stages(flags, u32::MAX),
                 sfa,
                 sfb,
                 a,
@@ -828,7 +840,7 @@ macro_rules! gemv_entry {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
             gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }>(
-                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.pdl,
+                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.pdl, x.pdl_prefetch,
             )
         });
     };

@@ -493,7 +493,38 @@ pub mod launch_flags {
     /// last tile, not as it begins. The host sets it when the GPU holds twice the grid at
     /// once (this launch and a next one of the same size).
     pub const PDL_TRIGGER_AFTER_LOADS: u32 = 4;
+    /// With [`PDL`]: no block lets the next kernel start early; it starts when this grid's
+    /// last block exits (the implicit trigger), so the two grids never share the GPU, and only
+    /// the launch itself overlaps. Takes precedence over [`PDL_TRIGGER_AFTER_LOADS`].
+    pub const PDL_TRIGGER_AT_EXIT: u32 = 8;
+    /// With [`PDL`]: bits 4..8 of the flags hold `1 + n`, where `n` is the number of stages
+    /// of `a` (and `sfa`) a block requests before `griddepcontrol.wait` (at most the stages
+    /// it has); 0 means all its stages, the behaviour before the fourteenth session. See
+    /// [`super::PDL_PREFETCH_STAGES`].
+    pub const PDL_PREFETCH_SHIFT: u32 = 4;
+    /// The mask of the field at [`PDL_PREFETCH_SHIFT`] (after shifting).
+    pub const PDL_PREFETCH_MASK: u32 = 0xF;
+
+    /// The flags' prefetch field for `n` stages before the wait (`n` above 14 means all).
+    pub const fn pdl_prefetch(n: u32) -> u32 {
+        if n > 14 { 0 } else { (n + 1) << PDL_PREFETCH_SHIFT }
+    }
+    /// The stages of a `stages`-deep pipeline requested before the wait, from `flags`.
+    pub const fn pdl_prefetch_stages(flags: u32, stages: u32) -> u32 {
+        let f = (flags >> PDL_PREFETCH_SHIFT) & PDL_PREFETCH_MASK;
+        if f == 0 || f - 1 > stages { stages } else { f - 1 }
+    }
 }
+
+/// Stages of `a` a GEMV launched with programmatic dependent launch requests before it waits
+/// for the kernel before it (the host's default, `host::gpu::Gpu::pdl_prefetch_stages`).
+/// Requesting all of them, as before the fourteenth session, lets the next grid's prefetch
+/// compete for bandwidth with the grid it waits for: on the H200, two stages were the
+/// fastest choice or within 7.5% of it on 25 shapes (mean 1.2%), against 7.2% / 22.6% for all
+/// stages, 2.0% / 7.3% for one and 3.1% / 9.7% for three (run v100, BENCHMARKS.md, fourteenth
+/// session); e.g. (4096,7168,1) 8.90 → 7.96 µs, (7168,2048,4) 13.72 → 12.58 µs.
+pub const PDL_PREFETCH_STAGES: u32 = 2;
+const _: () = assert!(PDL_PREFETCH_STAGES >= 1 && PDL_PREFETCH_STAGES <= 14, "fits the flags' field");
 
 /// Kernel entry names, as they appear in the PTX.
 pub mod kernel_name {
@@ -655,6 +686,20 @@ impl Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pdl_prefetch_field_round_trips() {
+        use launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS, pdl_prefetch, pdl_prefetch_stages};
+        // No field: all stages, as before the field existed.
+        assert_eq!(pdl_prefetch_stages(PDL | PDL_TRIGGER_AFTER_LOADS, 4), 4);
+        for n in 0..=14 {
+            let f = PDL | pdl_prefetch(n);
+            assert_eq!(f & (PDL_TRIGGER_AFTER_LOADS | launch_flags::BF16_OUTPUT), 0);
+            assert_eq!(pdl_prefetch_stages(f, 6), n.min(6), "{n}");
+        }
+        assert_eq!(pdl_prefetch(15), 0);
+        assert_eq!(pdl_prefetch_stages(pdl_prefetch(u32::MAX), 5), 5);
+    }
 
     #[test]
     fn stage_offsets_are_aligned_and_disjoint() {
