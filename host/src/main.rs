@@ -169,7 +169,11 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
             if let Some(n) = pdl_prefetch {
                 println!(
                     "stages of `a` requested before the wait: {} (--pdl-prefetch)",
-                    if n > 14 { "all".to_string() } else { n.to_string() }
+                    if kernel::layout::launch_flags::pdl_prefetch(n) == 0 {
+                        "all".to_string()
+                    } else {
+                        n.to_string()
+                    }
                 );
             }
         }

@@ -821,7 +821,7 @@ macro_rules! gemv_entry_abi {
                     bf16: flags & $crate::layout::launch_flags::BF16_OUTPUT != 0,
                 },
                 pdl: $crate::gemv::Pdl::from_flags(flags),
-                pdl_prefetch: $crate::layout::launch_flags::pdl_prefetch_stages(flags, u32::MAX),
+                pdl_prefetch: $crate::layout::launch_flags::pdl_prefetch_stages(flags),
                 sfa,
                 sfb,
                 a,

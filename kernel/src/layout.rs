@@ -509,10 +509,13 @@ pub mod launch_flags {
     pub const fn pdl_prefetch(n: u32) -> u32 {
         if n > 14 { 0 } else { (n + 1) << PDL_PREFETCH_SHIFT }
     }
-    /// The stages of a `stages`-deep pipeline requested before the wait, from `flags`.
-    pub const fn pdl_prefetch_stages(flags: u32, stages: u32) -> u32 {
-        let f = (flags >> PDL_PREFETCH_SHIFT) & PDL_PREFETCH_MASK;
-        if f == 0 || f - 1 > stages { stages } else { f - 1 }
+    /// The stages requested before the wait, from `flags` (`u32::MAX`: all of them; the
+    /// kernel clamps to its pipeline's depth).
+    pub const fn pdl_prefetch_stages(flags: u32) -> u32 {
+        match (flags >> PDL_PREFETCH_SHIFT) & PDL_PREFETCH_MASK {
+            0 => u32::MAX,
+            f => f - 1,
+        }
     }
 }
 
@@ -691,14 +694,14 @@ mod tests {
     fn pdl_prefetch_field_round_trips() {
         use launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS, pdl_prefetch, pdl_prefetch_stages};
         // No field: all stages, as before the field existed.
-        assert_eq!(pdl_prefetch_stages(PDL | PDL_TRIGGER_AFTER_LOADS, 4), 4);
+        assert_eq!(pdl_prefetch_stages(PDL | PDL_TRIGGER_AFTER_LOADS).min(4), 4);
         for n in 0..=14 {
             let f = PDL | pdl_prefetch(n);
             assert_eq!(f & (PDL_TRIGGER_AFTER_LOADS | launch_flags::BF16_OUTPUT), 0);
-            assert_eq!(pdl_prefetch_stages(f, 6), n.min(6), "{n}");
+            assert_eq!(pdl_prefetch_stages(f).min(6), n.min(6), "{n}");
         }
         assert_eq!(pdl_prefetch(15), 0);
-        assert_eq!(pdl_prefetch_stages(pdl_prefetch(u32::MAX), 5), 5);
+        assert_eq!(pdl_prefetch_stages(pdl_prefetch(u32::MAX)).min(5), 5);
     }
 
     #[test]
