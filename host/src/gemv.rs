@@ -226,7 +226,14 @@ impl Gpu {
             }
             (true, PdlTrigger::AtExit, _) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT,
         };
-        let prefetch = if pdl != 0 { launch_flags::pdl_prefetch(self.pdl_prefetch_stages) } else { 0 };
+        let prefetch = if pdl != 0 {
+            let tiles = d.shape.tiles_per_split(&tile, d.splits);
+            launch_flags::pdl_prefetch(
+                self.pdl_prefetch_stages.unwrap_or(kernel::layout::pdl_prefetch_stages_for(tiles)),
+            )
+        } else {
+            0
+        };
         let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch;
         let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         let (a, b) = (self.address(&d._a), self.address(&d._b));

@@ -60,9 +60,10 @@ pub struct Gpu {
     /// With programmatic dependent launch: when a GEMV lets the next kernel start.
     pub pdl_trigger: crate::pdl::PdlTrigger,
     /// With programmatic dependent launch: the stages of `a` a GEMV block requests before it
-    /// waits for the kernel before it (default `kernel::layout::PDL_PREFETCH_STAGES`; more
-    /// than its pipeline has, e.g. `u32::MAX`, means all of them).
-    pub pdl_prefetch_stages: u32,
+    /// waits for the kernel before it. `None` (the default): per launch,
+    /// `kernel::layout::pdl_prefetch_stages_for` its K tiles (two, but never all of them);
+    /// `Some(n)`: `n` (more than its pipeline has, e.g. `u32::MAX`, means all of them).
+    pub pdl_prefetch_stages: Option<u32>,
 }
 
 /// Splitting K across blocks (grid `z`), the sums added in split order by the last block.
@@ -178,7 +179,7 @@ impl Gpu {
             split_k: SplitK::Auto,
             pdl: None,
             pdl_trigger: crate::pdl::PdlTrigger::Auto,
-            pdl_prefetch_stages: kernel::layout::PDL_PREFETCH_STAGES,
+            pdl_prefetch_stages: None,
         })
     }
 

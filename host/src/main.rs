@@ -45,8 +45,9 @@ options before the command:
                          kernel) may start while the kernel before it finishes (README.md)
   --pdl-trigger T        with --pdl, when a GEMV lets the next kernel start: auto (default),
                          start, loads (its last tile requested) or exit (its last block done)
-  --pdl-prefetch N|all   with --pdl, the stages of `a` a GEMV block requests before waiting for
-                         the kernel before it (default 2)";
+  --pdl-prefetch N|all|auto
+                         with --pdl, the stages of `a` a GEMV block requests before waiting for
+                         the kernel before it (default auto: 2, but never all of a block's K)";
 
 /// A failure of the CLI: message and exit code.
 struct Fail(String, u8);
@@ -104,7 +105,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
     let pdl_trigger: host::pdl::PdlTrigger =
         parse(take_opt(args, "--pdl-trigger")?, "--pdl-trigger", host::pdl::PdlTrigger::Auto)?;
     let pdl_prefetch: Option<u32> = match take_opt(args, "--pdl-prefetch")?.as_deref() {
-        None => None,
+        None | Some("auto") => None,
         Some("all") => Some(u32::MAX),
         Some(n) => Some(parse(Some(n.to_string()), "--pdl-prefetch", 0u32)?),
     };
@@ -147,9 +148,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
             gpu.enable_pdl()?;
         }
         gpu.pdl_trigger = pdl_trigger;
-        if let Some(n) = pdl_prefetch {
-            gpu.pdl_prefetch_stages = n;
-        }
+        gpu.pdl_prefetch_stages = pdl_prefetch;
         println!(
             "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
             device,

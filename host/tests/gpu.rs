@@ -364,18 +364,25 @@ fn gemv_programmatic_dependent_launch() {
             assert!(cmp.passed(true), "{:?}: {cmp}", x.shape);
         }
     }
-    // How many stages of `a` go out before the wait (the default is 2), and each trigger.
+    // How many stages of `a` go out before the wait (the default: two, never all of a block's
+    // tiles), and each trigger. (7168,2048,1): two K tiles, one of them before the wait.
     use host::pdl::PdlTrigger;
-    let shapes = [Shape::new(4096, 7168, 1), Shape::new(37, 4096, 2), Shape::new(1000, 2304, 3)];
+    let shapes = [
+        Shape::new(4096, 7168, 1),
+        Shape::new(37, 4096, 2),
+        Shape::new(1000, 2304, 3),
+        Shape::new(7168, 2048, 1),
+    ];
     for (stages, trigger) in [
-        (0, PdlTrigger::Auto),
-        (1, PdlTrigger::AtStart),
-        (u32::MAX, PdlTrigger::AfterLoads),
-        (3, PdlTrigger::AtExit),
+        (Some(0), PdlTrigger::Auto),
+        (Some(1), PdlTrigger::AtStart),
+        (Some(u32::MAX), PdlTrigger::AfterLoads),
+        (Some(3), PdlTrigger::AtExit),
+        (None, PdlTrigger::Auto),
     ] {
         gpu.pdl_prefetch_stages = stages;
         gpu.pdl_trigger = trigger;
-        println!("prefetch {stages}, trigger {trigger:?}");
+        println!("prefetch {stages:?}, trigger {trigger:?}");
         check_shapes(&gpu, &shapes, Distribution::FullRange);
     }
 }

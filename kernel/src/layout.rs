@@ -519,15 +519,27 @@ pub mod launch_flags {
     }
 }
 
-/// Stages of `a` a GEMV launched with programmatic dependent launch requests before it waits
-/// for the kernel before it (the host's default, `host::gpu::Gpu::pdl_prefetch_stages`).
-/// Requesting all of them, as before the fourteenth session, lets the next grid's prefetch
-/// compete for bandwidth with the grid it waits for: on the H200, two stages were the
-/// fastest choice or within 7.5% of it on 25 shapes (mean 1.2%), against 7.2% / 22.6% for all
-/// stages, 2.0% / 7.3% for one and 3.1% / 9.7% for three (run v100, BENCHMARKS.md, fourteenth
-/// session); e.g. (4096,7168,1) 8.90 → 7.96 µs, (7168,2048,4) 13.72 → 12.58 µs.
+/// At most this many stages of `a` a GEMV launched with programmatic dependent launch requests
+/// before it waits for the kernel before it (see [`pdl_prefetch_stages_for`], the host's
+/// default, `host::gpu::Gpu::pdl_prefetch_stages`). Requesting all of them, as before the
+/// fourteenth session, lets the next grid's prefetch compete for bandwidth with the grid it
+/// waits for: on the H200, two stages were the fastest choice or within 7.5% of it on 25
+/// shapes (mean 1.2%), against 7.2% / 22.6% for all stages, 2.0% / 7.3% for one and 3.1% /
+/// 9.7% for three (run v100, BENCHMARKS.md, fourteenth session); e.g. (4096,7168,1) 8.90 →
+/// 7.96 µs, (7168,2048,4) 13.72 → 12.58 µs.
 pub const PDL_PREFETCH_STAGES: u32 = 2;
 const _: () = assert!(PDL_PREFETCH_STAGES >= 1 && PDL_PREFETCH_STAGES <= 14, "fits the flags' field");
+
+/// The stages of `a` a PDL launch requests before its wait by default, for blocks of `tiles`
+/// K tiles each ([`Shape::tiles_per_split`]): [`PDL_PREFETCH_STAGES`], but never all of a
+/// block's tiles unless it has only one. Where two stages were all of K, one was faster in run
+/// v100 ((7168,2048,1) 4.60 → 4.34 µs, (2048,4096,1) split in two 5.55 → 5.16 µs,
+/// (1024,2048,1) 2.35 → 2.34 µs; fifteenth session, BENCHMARKS.md): the whole prefetch then
+/// competes with the kernel waited for and nothing is left to request once it ends.
+pub const fn pdl_prefetch_stages_for(tiles: u32) -> u32 {
+    let below_all = if tiles > 1 { tiles - 1 } else { 1 };
+    if below_all < PDL_PREFETCH_STAGES { below_all } else { PDL_PREFETCH_STAGES }
+}
 
 /// Kernel entry names, as they appear in the PTX.
 pub mod kernel_name {
@@ -689,6 +701,20 @@ impl Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pdl_prefetch_default_leaves_a_stage_for_after_the_wait() {
+        assert_eq!(pdl_prefetch_stages_for(0), 1);
+        assert_eq!(pdl_prefetch_stages_for(1), 1);
+        assert_eq!(pdl_prefetch_stages_for(2), 1);
+        for tiles in 3..64 {
+            assert_eq!(pdl_prefetch_stages_for(tiles), PDL_PREFETCH_STAGES.min(tiles - 1), "{tiles}");
+        }
+        // (7168,2048,1) on the 32-row, 1024-K tile: two K tiles, one before the wait.
+        let tile = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm32_k1024_s4_w8").map(|v| v.1).unwrap();
+        assert_eq!(pdl_prefetch_stages_for(Shape::new(7168, 2048, 1).tiles_per_split(&tile, 1)), 1);
+        assert_eq!(pdl_prefetch_stages_for(Shape::new(7168, 16384, 1).tiles_per_split(&tile, 1)), 2);
+    }
 
     #[test]
     fn pdl_prefetch_field_round_trips() {

@@ -58,6 +58,8 @@ fn bad_arguments_exit_64_with_a_message() {
         &["bench", "--replays"],
         &["plot", "x"],
         &["--build", "sm_80", "info"],
+        &["--pdl-prefetch", "some", "info"],
+        &["--pdl-trigger", "later", "info"],
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(64), "{args:?}: {}", text(&o));
