@@ -212,22 +212,21 @@ impl Gpu {
         };
         let (m, k, alpha, beta) = (d.shape.m, d.shape.k, d.alpha, d.beta);
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
-        // Programmatic dependent launch: when the GPU holds this grid and the next one (of the
-        // same size) at once, the next may start only once this one's loads are requested;
-        // otherwise as this one's blocks begin, so that its blocks fill the tail of this one
-        // (kernel::gemv::Pdl; BENCHMARKS.md, runs v37 and v38).
+        // Programmatic dependent launch: when the next kernel may start
+        // (kernel::layout::pdl_trigger_flags: at this grid's exit, once its loads are
+        // requested, or as its blocks begin; BENCHMARKS.md, runs v37, v38, v104 and v105).
         let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
-        let fits_twice = 2 * blocks <= d.kernel.blocks_per_sm as u64 * self.info.sm_count as u64;
-        let pdl = match (self.pdl_enabled(), self.pdl_trigger, fits_twice) {
-            (false, _, _) => 0,
-            (true, PdlTrigger::AtStart, _) | (true, PdlTrigger::Auto, false) => launch_flags::PDL,
-            (true, PdlTrigger::AfterLoads, _) | (true, PdlTrigger::Auto, true) => {
-                launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS
+        let tiles = d.shape.tiles_per_split(&tile, d.splits);
+        let pdl = match (self.pdl_enabled(), self.pdl_trigger) {
+            (false, _) => 0,
+            (true, PdlTrigger::Auto) => {
+                kernel::layout::pdl_trigger_flags(blocks, tiles, d.kernel.blocks_per_sm, self.info.sm_count)
             }
-            (true, PdlTrigger::AtExit, _) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT,
+            (true, PdlTrigger::AtStart) => launch_flags::PDL,
+            (true, PdlTrigger::AfterLoads) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS,
+            (true, PdlTrigger::AtExit) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT,
         };
         let prefetch = if pdl != 0 {
-            let tiles = d.shape.tiles_per_split(&tile, d.splits);
             launch_flags::pdl_prefetch(
                 self.pdl_prefetch_stages.unwrap_or(kernel::layout::pdl_prefetch_stages_for(tiles)),
             )

@@ -24,8 +24,10 @@ use std::sync::Arc;
 /// ([`Gpu::pdl_trigger`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PdlTrigger {
-    /// The host's rule ([`Gpu::launch_gemv`]): [`PdlTrigger::AfterLoads`] for grids the GPU
-    /// holds twice at once, [`PdlTrigger::AtStart`] for the others.
+    /// The host's rule (`kernel::layout::pdl_trigger_flags`): for grids the GPU holds twice at
+    /// once, [`PdlTrigger::AtExit`] where they run about two blocks per SM with at least
+    /// `kernel::layout::PDL_EXIT_MIN_TILES` K tiles each, else [`PdlTrigger::AfterLoads`];
+    /// [`PdlTrigger::AtStart`] for the others.
     #[default]
     Auto,
     /// As each block begins.

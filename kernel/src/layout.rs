@@ -490,12 +490,14 @@ pub mod launch_flags {
     /// [`PDL_TRIGGER_AFTER_LOADS`], have requested their last tile).
     pub const PDL: u32 = 2;
     /// With [`PDL`]: a block lets the next kernel start once its producer has requested its
-    /// last tile, not as it begins. The host sets it when the GPU holds twice the grid at
-    /// once (this launch and a next one of the same size).
+    /// last tile, not as it begins. The host's rule sets it for most grids the GPU holds twice
+    /// at once (this launch and a next one of the same size; [`super::pdl_trigger_flags`]).
     pub const PDL_TRIGGER_AFTER_LOADS: u32 = 4;
     /// With [`PDL`]: no block lets the next kernel start early; it starts when this grid's
     /// last block exits (the implicit trigger), so the two grids never share the GPU, and only
-    /// the launch itself overlaps. Takes precedence over [`PDL_TRIGGER_AFTER_LOADS`].
+    /// the launch itself overlaps. Takes precedence over [`PDL_TRIGGER_AFTER_LOADS`]. The
+    /// host's rule sets it for grids of about two blocks per SM that the GPU holds twice, with
+    /// long K ([`super::pdl_trigger_flags`]).
     pub const PDL_TRIGGER_AT_EXIT: u32 = 8;
     /// With [`PDL`]: bits 4..8 of the flags hold `1 + n`, where `n` is the number of stages
     /// of `a` (and `sfa`) a block requests before `griddepcontrol.wait` (at most the stages
@@ -539,6 +541,38 @@ const _: () = assert!(PDL_PREFETCH_STAGES >= 1 && PDL_PREFETCH_STAGES <= 14, "fi
 pub const fn pdl_prefetch_stages_for(tiles: u32) -> u32 {
     let below_all = if tiles > 1 { tiles - 1 } else { 1 };
     if below_all < PDL_PREFETCH_STAGES { below_all } else { PDL_PREFETCH_STAGES }
+}
+
+/// Fewest K tiles per block for which [`pdl_trigger_flags`] lets a GEMV grid of about two
+/// blocks per SM hand over only at its exit.
+pub const PDL_EXIT_MIN_TILES: u32 = 7;
+
+/// The trigger flags of a PDL launch under the host's automatic rule, for a grid of `blocks`
+/// blocks of `tiles` K tiles each, of which the GPU holds `blocks_per_sm` per SM on `sm_count`
+/// SMs: [`launch_flags::PDL`] plus
+///
+/// * for a grid the GPU holds twice at once, of more than 1.5 blocks per SM and at least
+///   [`PDL_EXIT_MIN_TILES`] tiles per block: [`launch_flags::PDL_TRIGGER_AT_EXIT`] (fifteenth
+///   session). Such a grid runs about two blocks on every SM; blocks of the next grid started
+///   early land on the SMs with free slots first, and that grid ends up unevenly spread. On
+///   the H200 (runs v104, v105), e.g. (4096,14336,1) 13.54 → 11.83 µs, (4096,7168,1) 7.95 →
+///   7.68 µs, (2048,14336,2) 13.60 → 11.83 µs, each faster than plain launches, which the
+///   trigger after the loads was up to 14% slower than. Not at 1.45 blocks per SM ((3072,7168,1) 6.90 →
+///   7.44 µs) nor at up to 5 tiles per block ((4096,5120,1) 5.26 → 6.62 µs);
+/// * for other grids the GPU holds twice: [`launch_flags::PDL_TRIGGER_AFTER_LOADS`] (sixth
+///   session, runs v37 and v38): the next grid starts once this one's loads are requested;
+/// * otherwise nothing: the next grid starts as this one's blocks begin, and its blocks fill
+///   this one's tail.
+pub const fn pdl_trigger_flags(blocks: u64, tiles: u32, blocks_per_sm: u32, sm_count: u32) -> u32 {
+    let sms = sm_count as u64;
+    let fits_twice = 2 * blocks <= blocks_per_sm as u64 * sms;
+    if !fits_twice {
+        launch_flags::PDL
+    } else if 2 * blocks > 3 * sms && tiles >= PDL_EXIT_MIN_TILES {
+        launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT
+    } else {
+        launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS
+    }
 }
 
 /// Kernel entry names, as they appear in the PTX.
@@ -714,6 +748,23 @@ mod tests {
         let tile = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm32_k1024_s4_w8").map(|v| v.1).unwrap();
         assert_eq!(pdl_prefetch_stages_for(Shape::new(7168, 2048, 1).tiles_per_split(&tile, 1)), 1);
         assert_eq!(pdl_prefetch_stages_for(Shape::new(7168, 16384, 1).tiles_per_split(&tile, 1)), 2);
+    }
+
+    #[test]
+    fn pdl_trigger_rule_on_the_measured_grids() {
+        use launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS as LOADS, PDL_TRIGGER_AT_EXIT as EXIT};
+        // Runs v104/v105 on the H200 (132 SMs): 16-row, 1024-K tiles, four blocks per SM.
+        let f = |m: u32, k: u32, l: u32| pdl_trigger_flags((m / 16 * l) as u64, k / 1024, 4, 132);
+        for (m, k, l) in
+            [(4096, 7168, 1), (4096, 14336, 1), (2048, 14336, 2), (3584, 14336, 1), (1024, 14336, 4)]
+        {
+            assert_eq!(f(m, k, l), PDL | EXIT, "({m},{k},{l})");
+        }
+        for (m, k, l) in [(3072, 7168, 1), (2048, 14336, 1), (4096, 5120, 1), (4096, 4096, 1)] {
+            assert_eq!(f(m, k, l), PDL | LOADS, "({m},{k},{l})");
+        }
+        // (7168,16384,1) on the 32-row tiles, two blocks per SM: not held twice.
+        assert_eq!(pdl_trigger_flags(224, 16, 2, 132), PDL);
     }
 
     #[test]
