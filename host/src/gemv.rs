@@ -219,9 +219,13 @@ impl Gpu {
         let tiles = d.shape.tiles_per_split(&tile, d.splits);
         let pdl = match (self.pdl_enabled(), self.pdl_trigger) {
             (false, _) => 0,
-            (true, PdlTrigger::Auto) => {
-                kernel::layout::pdl_trigger_flags(blocks, tiles, d.kernel.blocks_per_sm, self.info.sm_count)
-            }
+            (true, PdlTrigger::Auto) => kernel::layout::pdl_trigger_flags(
+                blocks,
+                tiles,
+                d.splits,
+                d.kernel.blocks_per_sm,
+                self.info.sm_count,
+            ),
             (true, PdlTrigger::AtStart) => launch_flags::PDL,
             (true, PdlTrigger::AfterLoads) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS,
             (true, PdlTrigger::AtExit) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT,

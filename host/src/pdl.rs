@@ -25,7 +25,7 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PdlTrigger {
     /// The host's rule (`kernel::layout::pdl_trigger_flags`): for grids the GPU holds twice at
-    /// once, [`PdlTrigger::AtExit`] where they run about two blocks per SM with at least
+    /// once, [`PdlTrigger::AtExit`] where they run about two blocks per SM, K unsplit, with at least
     /// `kernel::layout::PDL_EXIT_MIN_TILES` K tiles each, else [`PdlTrigger::AfterLoads`];
     /// [`PdlTrigger::AtStart`] for the others.
     #[default]

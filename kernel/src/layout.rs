@@ -548,27 +548,34 @@ pub const fn pdl_prefetch_stages_for(tiles: u32) -> u32 {
 pub const PDL_EXIT_MIN_TILES: u32 = 7;
 
 /// The trigger flags of a PDL launch under the host's automatic rule, for a grid of `blocks`
-/// blocks of `tiles` K tiles each, of which the GPU holds `blocks_per_sm` per SM on `sm_count`
-/// SMs: [`launch_flags::PDL`] plus
+/// blocks of `tiles` K tiles each, K split `splits` ways, of which the GPU holds
+/// `blocks_per_sm` per SM on `sm_count` SMs: [`launch_flags::PDL`] plus
 ///
-/// * for a grid the GPU holds twice at once, of more than 1.5 blocks per SM and at least
-///   [`PDL_EXIT_MIN_TILES`] tiles per block: [`launch_flags::PDL_TRIGGER_AT_EXIT`] (fifteenth
+/// * for a grid the GPU holds twice at once, of more than 1.5 blocks per SM, K not split and
+///   at least [`PDL_EXIT_MIN_TILES`] tiles per block: [`launch_flags::PDL_TRIGGER_AT_EXIT`] (fifteenth
 ///   session). Such a grid runs about two blocks on every SM; blocks of the next grid started
 ///   early land on the SMs with free slots first, and that grid ends up unevenly spread. On
 ///   the H200 (runs v104, v105), e.g. (4096,14336,1) 13.54 → 11.83 µs, (4096,7168,1) 7.95 →
 ///   7.68 µs, (2048,14336,2) 13.60 → 11.83 µs, each faster than plain launches, which the
 ///   trigger after the loads was up to 14% slower than. Not at 1.45 blocks per SM ((3072,7168,1) 6.90 →
-///   7.44 µs) nor at up to 5 tiles per block ((4096,5120,1) 5.26 → 6.62 µs);
+///   7.44 µs), nor at up to 5 tiles per block ((4096,5120,1) 5.26 → 6.62 µs), nor with K split
+///   ((2048,14336,1), two splits of 7 tiles, 256 blocks: 8.47 → 9.22 µs, run v104);
 /// * for other grids the GPU holds twice: [`launch_flags::PDL_TRIGGER_AFTER_LOADS`] (sixth
 ///   session, runs v37 and v38): the next grid starts once this one's loads are requested;
 /// * otherwise nothing: the next grid starts as this one's blocks begin, and its blocks fill
 ///   this one's tail.
-pub const fn pdl_trigger_flags(blocks: u64, tiles: u32, blocks_per_sm: u32, sm_count: u32) -> u32 {
+pub const fn pdl_trigger_flags(
+    blocks: u64,
+    tiles: u32,
+    splits: u32,
+    blocks_per_sm: u32,
+    sm_count: u32,
+) -> u32 {
     let sms = sm_count as u64;
     let fits_twice = 2 * blocks <= blocks_per_sm as u64 * sms;
     if !fits_twice {
         launch_flags::PDL
-    } else if 2 * blocks > 3 * sms && tiles >= PDL_EXIT_MIN_TILES {
+    } else if 2 * blocks > 3 * sms && splits == 1 && tiles >= PDL_EXIT_MIN_TILES {
         launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT
     } else {
         launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS
@@ -754,17 +761,19 @@ mod tests {
     fn pdl_trigger_rule_on_the_measured_grids() {
         use launch_flags::{PDL, PDL_TRIGGER_AFTER_LOADS as LOADS, PDL_TRIGGER_AT_EXIT as EXIT};
         // Runs v104/v105 on the H200 (132 SMs): 16-row, 1024-K tiles, four blocks per SM.
-        let f = |m: u32, k: u32, l: u32| pdl_trigger_flags((m / 16 * l) as u64, k / 1024, 4, 132);
+        let f = |m: u32, k: u32, l: u32| pdl_trigger_flags((m / 16 * l) as u64, k / 1024, 1, 4, 132);
         for (m, k, l) in
             [(4096, 7168, 1), (4096, 14336, 1), (2048, 14336, 2), (3584, 14336, 1), (1024, 14336, 4)]
         {
             assert_eq!(f(m, k, l), PDL | EXIT, "({m},{k},{l})");
         }
-        for (m, k, l) in [(3072, 7168, 1), (2048, 14336, 1), (4096, 5120, 1), (4096, 4096, 1)] {
+        for (m, k, l) in [(3072, 7168, 1), (4096, 5120, 1), (4096, 4096, 1)] {
             assert_eq!(f(m, k, l), PDL | LOADS, "({m},{k},{l})");
         }
+        // (2048,14336,1): K split in two, 256 blocks of 7 tiles.
+        assert_eq!(pdl_trigger_flags(256, 7, 2, 4, 132), PDL | LOADS);
         // (7168,16384,1) on the 32-row tiles, two blocks per SM: not held twice.
-        assert_eq!(pdl_trigger_flags(224, 16, 2, 132), PDL);
+        assert_eq!(pdl_trigger_flags(224, 16, 1, 2, 132), PDL);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# v106 (2026-12-03, fifteenth session): the final bundle. The automatic PDL trigger now hands
+# v107 (2026-12-03, fifteenth session): the final bundle. The automatic PDL trigger now hands
 # over at exit for grids of more than 1.5 blocks per SM that the GPU holds twice, with at least
-# 7 K tiles per block (kernel::layout::pdl_trigger_flags); before, those used the trigger
+# 7 K tiles per block and K unsplit (kernel::layout::pdl_trigger_flags; run v106 stopped early, its
+# log piped into head, and showed the split case losing); before, those used the trigger
 # after the loads. Every GPU test, fuzz under --pdl, the four sanitizers; on the shapes of runs
 # v104/v105 the new automatic trigger against `loads` (the old automatic choice wherever the
 # rule changed), two alternating rounds; the table of record plain and --pdl; the sweep --pdl.
