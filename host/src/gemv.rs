@@ -214,7 +214,7 @@ impl Gpu {
         let c_in: u64 = d.c_in.as_ref().map_or(0, |b| self.address(b));
         // Programmatic dependent launch: when the next kernel may start
         // (kernel::layout::pdl_trigger_flags: at this grid's exit, once its loads are
-        // requested, or as its blocks begin; BENCHMARKS.md, runs v37, v38, v104 and v105).
+        // requested, or as its blocks begin; BENCHMARKS.md, runs v37, v38, v104, v105 and v108).
         let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
         let tiles = d.shape.tiles_per_split(&tile, d.splits);
         let pdl = match (self.pdl_enabled(), self.pdl_trigger) {

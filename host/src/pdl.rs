@@ -9,8 +9,9 @@
 //!
 //! What the kernels do with it (`kernel::ptx::misc::{launch_dependents,
 //! wait_prerequisites}`): every block lets the next grid start as it begins, or, for a GEMV
-//! grid the GPU holds twice at once (`launch_flags::PDL_TRIGGER_AFTER_LOADS`, chosen in
-//! `Gpu::launch_gemv`), once it has requested its last tile; a GEMV requests its first
+//! grid the GPU holds twice at once or whose K is split (`launch_flags::PDL_TRIGGER_AFTER_LOADS`,
+//! chosen in `Gpu::launch_gemv`), once it has requested its last tile, or (some grids of about
+//! two blocks per SM) only at its exit; a GEMV requests its first
 //! stages of `a`/`sfa` (weights, which no earlier kernel writes), then waits for the earlier
 //! kernel to finish before anything else (`b`, `sfb`, `c_in`, the split-K workspace, `c`).
 //! Without PDL both instructions are no-ops, so the same PTX serves both launch paths.
@@ -27,7 +28,8 @@ pub enum PdlTrigger {
     /// The host's rule (`kernel::layout::pdl_trigger_flags`): for grids the GPU holds twice at
     /// once, [`PdlTrigger::AtExit`] where they run about two blocks per SM, K unsplit, with at least
     /// `kernel::layout::PDL_EXIT_MIN_TILES` K tiles each, else [`PdlTrigger::AfterLoads`];
-    /// [`PdlTrigger::AtStart`] for the others.
+    /// [`PdlTrigger::AfterLoads`] also for grids with K split; [`PdlTrigger::AtStart`] for the
+    /// others.
     #[default]
     Auto,
     /// As each block begins.

@@ -239,13 +239,17 @@ fn gemv_differential_fast_subset() {
 #[test]
 fn gemv_split_k() {
     let Some(mut gpu) = gpu_for_test("gemv_split_k") else { return };
-    // 2560 = 5 tiles of 512: four splits of 2 tiles leave the last one empty.
+    // 2560 = 5 tiles of 512: four splits of 2 tiles leave the last one empty. K = 12288 is
+    // past `SPLIT_MIN_K`, so the automatic split splits (100, 12288, 1) too.
     let shapes = [
         Shape::new(37, 4096, 2),
         Shape::new(256, 7168, 1),
         Shape::new(1000, 2304, 3),
         Shape::new(50, 2560, 2),
+        Shape::new(100, 12288, 1),
     ];
+    let long = Shape::new(100, 12288, 1);
+    assert!(gpu.splits_for(long, &gpu.kernel_for(long).tile) > 1, "auto splits {long:?}");
     for split in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Fixed(4), SplitK::Auto] {
         gpu.split_k = split;
         println!("{split:?}");

@@ -415,9 +415,13 @@ pub enum Launch {
 ///     warps and two producers;
 ///   * K from 4096: the small tiles with two producers from `rt = 8` below K = 16384 and from
 ///     `rt = 4` below K = 8192 (the host's one-wave correction applies, as for plain
-///     launches); `2 ≤ rt < 3` above K = 4096: 16 rows of 8 consumer warps and six 1024-K
+///     launches); `2 < rt < 3` above K = 4096: 16 rows of 8 consumer warps and six 1024-K
 ///     stages (the grid fits in one wave of three blocks per SM; from `rt = 3` it does not
 ///     and is 17–42% slower);
+///   * `1.5 ≤ rt ≤ 2`: 32 rows of 8 consumer warps, three quarters to one block per SM,
+///     unsplit (runs v110, v112, seventeenth session: (4096, 7168, 1) 6.61 µs against 7.75
+///     with 16 rows and two producers, (4224, 14336, 1) 11.47 against 15.02 with six
+///     stages; below `rt = 1.5` it lost at K = 14336: (2304, 14336, 1) 11.13 against 10.05);
 ///   * otherwise, below K = 16384: 16 rows of 8 consumer warps and two producers;
 ///   * otherwise, from K = 16384: `1 ≤ rt < 4` 32 rows of 8 consumer warps, fewer 32 rows of
 ///     4 consumer warps and two producers.
@@ -467,8 +471,11 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
                 "nvfp4_gemv_bm16_k512_s4_p2"
             } else if rt >= 4 * sms {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
-            } else if s.k > 4096 && rt >= 2 * sms && rt < 3 * sms {
+            } else if s.k > 4096 && rt > 2 * sms && rt < 3 * sms {
                 "nvfp4_gemv_bm16_k1024_s6_w8"
+            } else if 2 * rt >= 3 * sms && rt <= 2 * sms {
+                // 32-row blocks, three quarters to one per SM, unsplit (runs v110, v112).
+                "nvfp4_gemv_bm32_k1024_s4_w8"
             } else if !long_k {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
             } else if rt >= sms {
@@ -560,8 +567,12 @@ pub const PDL_EXIT_MIN_TILES: u32 = 7;
 ///   trigger after the loads was up to 14% slower than. Not at 1.45 blocks per SM ((3072,7168,1) 6.90 →
 ///   7.44 µs), nor at up to 5 tiles per block ((4096,5120,1) 5.26 → 6.62 µs), nor with K split
 ///   ((2048,14336,1), two splits of 7 tiles, 256 blocks: 8.47 → 9.22 µs, run v104);
-/// * for other grids the GPU holds twice: [`launch_flags::PDL_TRIGGER_AFTER_LOADS`] (sixth
-///   session, runs v37 and v38): the next grid starts once this one's loads are requested;
+/// * for other grids the GPU holds twice, and for every grid with K split:
+///   [`launch_flags::PDL_TRIGGER_AFTER_LOADS`] (sixth session, runs v37 and v38): the next
+///   grid starts once this one's loads are requested. A split grid the GPU does not hold twice
+///   took this too from the sixteenth session: on the H200 (run v108) e.g. (1024,28672,1),
+///   five splits, 10.50 → 10.07 µs, (1536,28672,1) 14.81 → 14.09 µs, against starting the
+///   next grid at once;
 /// * otherwise nothing: the next grid starts as this one's blocks begin, and its blocks fill
 ///   this one's tail.
 pub const fn pdl_trigger_flags(
@@ -573,12 +584,12 @@ pub const fn pdl_trigger_flags(
 ) -> u32 {
     let sms = sm_count as u64;
     let fits_twice = 2 * blocks <= blocks_per_sm as u64 * sms;
-    if !fits_twice {
-        launch_flags::PDL
-    } else if 2 * blocks > 3 * sms && splits == 1 && tiles >= PDL_EXIT_MIN_TILES {
+    if fits_twice && 2 * blocks > 3 * sms && splits == 1 && tiles >= PDL_EXIT_MIN_TILES {
         launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT
-    } else {
+    } else if fits_twice || splits > 1 {
         launch_flags::PDL | launch_flags::PDL_TRIGGER_AFTER_LOADS
+    } else {
+        launch_flags::PDL
     }
 }
 
@@ -601,16 +612,31 @@ pub const COPY_BOX_ROWS: u32 = 32;
 /// Dynamic shared memory of the copy kernel: the box and its mbarrier.
 pub const COPY_SMEM_BYTES: u32 = COPY_BOX_ROWS * COPY_BOX_COLS + 128;
 
-/// Blocks per SM the automatic K split aims for when the grid has fewer (see
-/// [`Shape::splits`]). Measured on the H200: a target of 8 (v7) made shapes slower once the
-/// blocks no longer fit one wave; splitting only grids smaller than the GPU (1 per SM) is
-/// what pays (BENCHMARKS.md).
-pub const BLOCKS_PER_SM_TARGET: u32 = 1;
+/// Blocks per SM a K split aims for at most (see [`Shape::splits`]): a split grid whose blocks
+/// fill every SM twice beats one that fills it once (H200, run v112, bm16_k1024_s4_w8_p2 on
+/// (1024, 28672, 1): 10.31 µs in two splits, 9.29 in four; a target of 8 (run v7) made shapes
+/// slower once the blocks no longer fit one wave).
+pub const SPLIT_BLOCKS_PER_SM: u32 = 2;
 
-/// The automatic K split gives each split at least this much of K: on the H200 splitting
-/// (1024, 2048, 1) in two made it slower (4.09 → 4.93 µs), splitting (1024, 14336, 1) in five
-/// made it faster (14.37 → 8.94 µs).
-pub const MIN_SPLIT_K: u32 = 2048;
+/// The automatic K split leaves K below this unsplit: a split costs about 1.7 µs (the partial
+/// sums go through L2 to the row tile's last block) and below it saves less (H200, run v112:
+/// (1024, 7168, 1) 5.52 µs unsplit, 6.22 in three; (1024, 10240, 1) 6.68 against 6.70 in four).
+pub const SPLIT_MIN_K: u32 = 10240;
+
+/// A grid of more than half a block per SM is split (in two) only from this K (H200, runs
+/// v110–v112: (2048, 7168, 1) 6.02 µs unsplit against 7.17 in two, (2048, 20480, 1) 11.04
+/// against 11.10, (2048, 28672, 1) 14.09 against 13.37).
+pub const SPLIT_MIN_K_HALF_FULL: u32 = 20480;
+
+/// The automatic K split gives each split at least this much of K (H200, run v112:
+/// (512, 14336, 1) 6.19 µs in four splits, 6.28 in five).
+pub const MIN_SPLIT_K: u32 = 2560;
+
+/// Splits of `tiles` K tiles asked for `s` (at least 1) that get tiles: each split takes
+/// `ceil(tiles / s)`, so fewer than `s` may be needed.
+const fn splits_with_tiles(tiles: u64, s: u64) -> u64 {
+    tiles.div_ceil(tiles.div_ceil(s))
+}
 
 /// Problem shape: `l` batch entries of an `m × k` matrix times a `k` vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -699,24 +725,44 @@ impl Shape {
     pub const fn grid(&self, tile: &TileConfig) -> (u32, u32, u32) {
         (self.m.div_ceil(tile.bm), self.l, 1)
     }
-    /// K splits for a launch: none when the grid already has [`BLOCKS_PER_SM_TARGET`] blocks
-    /// per SM, else enough that it does (a small grid leaves SMs idle), no more than there are
-    /// K tiles, and no split left without a tile. Grid `z`.
+    /// K splits for a launch (grid `z`), from H200 measurements (BENCHMARKS.md, "Seventeenth
+    /// session"): none when the grid has a block for every SM, when K is below
+    /// [`SPLIT_MIN_K`], or when it has more than half a block per SM and K is below
+    /// [`SPLIT_MIN_K_HALF_FULL`]; otherwise enough splits to give every SM
+    /// [`SPLIT_BLOCKS_PER_SM`] blocks, else one, keeping [`MIN_SPLIT_K`] of K per split (else
+    /// as many splits as that allows); never more than there are K tiles, and no split left
+    /// without a tile.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
-        let want = (BLOCKS_PER_SM_TARGET as u64 * sm_count as u64).div_ceil(blocks);
+        let sms = sm_count as u64;
+        let k = self.k as u64;
         let tiles = self.k.div_ceil(tile.bk) as u64;
-        // At most one split per MIN_SPLIT_K of K, and never more than there are tiles.
-        let most = (self.k / MIN_SPLIT_K) as u64;
-        let most = if most < tiles { most } else { tiles };
-        let s = if want < most { want } else { most };
+        let s = if blocks >= sms
+            || k < SPLIT_MIN_K as u64
+            || (2 * blocks > sms && k < SPLIT_MIN_K_HALF_FULL as u64)
+        {
+            1
+        } else {
+            let (twice, once) = (SPLIT_BLOCKS_PER_SM as u64 * sms / blocks, sms / blocks);
+            let most = k / MIN_SPLIT_K as u64;
+            let most = if most < tiles { most } else { tiles };
+            // Twice only where the K tiles divide into that many splits: fewer would leave
+            // some SMs one block and others two (run v112: (512, 28672, 1) 7.50 µs in four
+            // splits, 8.31 in six).
+            if twice <= most && splits_with_tiles(tiles, twice) == twice {
+                twice
+            } else if once <= most {
+                once
+            } else {
+                most
+            }
+        };
+        let s = if s > tiles { tiles } else { s };
         let s = if s == 0 { 1 } else { s };
         let need = tile.min_splits(self.k) as u64;
         let s = if s < need { need } else { s };
-        // Tiles per split, then the splits that actually get tiles.
-        let per = tiles.div_ceil(s);
-        tiles.div_ceil(per) as u32
+        splits_with_tiles(tiles, s) as u32
     }
     /// K tiles (of `tile.bk`) each block of a launch with `splits` splits covers (the last
     /// split may get fewer): the kernel's `per_split`.
@@ -774,6 +820,10 @@ mod tests {
         assert_eq!(pdl_trigger_flags(256, 7, 2, 4, 132), PDL | LOADS);
         // (7168,16384,1) on the 32-row tiles, two blocks per SM: not held twice.
         assert_eq!(pdl_trigger_flags(224, 16, 1, 2, 132), PDL);
+        // Run v108: K split, not held twice. (1024,28672,1): 32 row tiles of 32 rows, five
+        // splits of 6 tiles (the last 4), two blocks per SM; (1536,28672,1): three splits.
+        assert_eq!(pdl_trigger_flags(160, 6, 5, 2, 132), PDL | LOADS);
+        assert_eq!(pdl_trigger_flags(144, 10, 3, 2, 132), PDL | LOADS);
     }
 
     #[test]
@@ -845,12 +895,29 @@ mod tests {
         // 448 blocks on 132 SMs: enough, no split.
         assert_eq!(Shape::new(7168, 16384, 1).splits(&t, 132), 1);
         assert_eq!(Shape::new(4096, 7168, 8).splits(&t, 132), 1);
-        // 64 blocks: 3 wanted, 14 tiles of 512 → 5 per split → 3 splits.
-        assert_eq!(Shape::new(1024, 7168, 1).splits(&t, 132), 3);
-        // 4 tiles, 3 wanted, but K = 2048 allows one split.
+        // 64 blocks, but K below SPLIT_MIN_K: no split (run v112: 5.52 µs against 6.22 in three).
+        assert_eq!(Shape::new(1024, 7168, 1).splits(&t, 132), 1);
         assert_eq!(Shape::new(1024, 2048, 1).splits(&t, 132), 1);
-        // 8 tiles, 3 wanted, K = 4096 allows two.
-        assert_eq!(Shape::new(1024, 4096, 1).splits(&t, 132), 2);
+        assert_eq!(Shape::new(1024, 4096, 1).splits(&t, 132), 1);
+        // 64 blocks from K = 10240: four splits, two blocks per SM (run v112).
+        assert_eq!(Shape::new(1024, 14336, 1).splits(&t, 132), 4);
+        assert_eq!(Shape::new(1024, 28672, 1).splits(&t, 132), 4);
+        // 32 blocks: eight would leave 1792 of K per split, four 3584 (run v112: 6.19 µs in
+        // four, 6.28 in five, 8.05 unsplit).
+        assert_eq!(Shape::new(512, 14336, 1).splits(&t, 132), 4);
+        // 28 tiles of 1024 do not divide into eight: four, one block per SM (run v112: 7.50
+        // µs, 8.31 in six).
+        let w8 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k1024_s4_w8_p2").unwrap().1;
+        assert_eq!(Shape::new(512, 28672, 1).splits(&w8, 132), 4);
+        assert_eq!(Shape::new(1024, 28672, 1).splits(&w8, 132), 4);
+        // 48 blocks: five (run v112: 6.90 µs, 7.44 in three).
+        assert_eq!(Shape::new(768, 14336, 1).splits(&t, 132), 5);
+        // 128 blocks, more than half a block per SM: two splits only from K = 20480
+        // (runs v111, v112).
+        assert_eq!(Shape::new(2048, 7168, 1).splits(&t, 132), 1);
+        assert_eq!(Shape::new(2048, 14336, 1).splits(&t, 132), 1);
+        assert_eq!(Shape::new(2048, 28672, 1).splits(&t, 132), 2);
+        assert_eq!(Shape::new(256, 28672, 8).splits(&t, 132), 2);
         // One tile: nothing to split.
         assert_eq!(Shape::new(16, 256, 1).splits(&t, 132), 1);
         for s in [Shape::new(1, 32768, 1), Shape::new(100, 4096, 3), Shape::new(28672, 28672, 8)] {
@@ -919,11 +986,10 @@ mod tests {
         assert_picks(
             Launch::Pdl,
             &[
-                // The benchmark shapes (runs v81, v82: the fastest, or within 0.8%, except
-                // (4096, 7168, 1): the plain launches' pick, 5.6% from the fastest, kept because
-                // each entry point faster there loses more on the other shapes of its regime).
+                // The benchmark shapes (runs v81, v82: the fastest, or within 0.8%;
+                // (4096, 7168, 1) from the seventeenth session: 32 rows unsplit, run v110).
                 ((7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
-                ((4096, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((4096, 7168, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((7168, 2048, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4_p2"),
@@ -943,6 +1009,15 @@ mod tests {
                 ((2048, 4096, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
                 ((10240, 8192, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
                 ((4096, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                // 1.5 to 2 row tiles per SM: 32 rows of 8 consumer warps (runs v109, v110,
+                // v112), also at exactly 2 (132 blocks), not the six-stage tiles; below 1.5
+                // 16 rows (run v112: (2304, 14336, 1) 10.05 µs against 11.13).
+                ((4096, 14336, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((4224, 14336, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((3072, 7168, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((3200, 7168, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((2304, 14336, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((4352, 14336, 1), "nvfp4_gemv_bm16_k1024_s6_w8"),
             ],
         );
     }
