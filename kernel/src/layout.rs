@@ -628,9 +628,21 @@ pub const SPLIT_MIN_K: u32 = 10240;
 /// against 11.10, (2048, 28672, 1) 14.09 against 13.37).
 pub const SPLIT_MIN_K_HALF_FULL: u32 = 20480;
 
-/// The automatic K split gives each split at least this much of K (H200, run v112:
-/// (512, 14336, 1) 6.19 µs in four splits, 6.28 in five).
+/// The automatic K split gives each split at least this much of K below [`SPLIT_LONG_K`]
+/// (H200, run v116: splits of 2048 lost there, (256, 12288, 1) under PDL 4.24 µs in four
+/// splits, 4.52 in six; run v112: (512, 14336, 1) 6.19 µs in four, 6.28 in five).
 pub const MIN_SPLIT_K: u32 = 2560;
+
+/// From this K the automatic K split keeps [`MIN_SPLIT_K_LONG`] of K per split instead of
+/// [`MIN_SPLIT_K`].
+pub const SPLIT_LONG_K: u32 = 16384;
+
+/// K per split at least, from [`SPLIT_LONG_K`] (H200, run v116: against 2560, faster on 9 of
+/// the 10 shape and launch-mode pairs measured there, by 3.5–20.5%, e.g. (128, 16384, 1) under
+/// PDL 5.62 µs in six splits, 4.47 in eight; 1.3% slower on (16, 28672, 1) plain; below K =
+/// 16384 slower on all 6, by 1.0–6.4%). It was the floor for every K before the seventeenth
+/// session.
+pub const MIN_SPLIT_K_LONG: u32 = 2048;
 
 /// Splits of `tiles` K tiles asked for `s` (at least 1) that get tiles: each split takes
 /// `ceil(tiles / s)`, so fewer than `s` may be needed.
@@ -729,7 +741,8 @@ impl Shape {
     /// session"): none when the grid has a block for every SM, when K is below
     /// [`SPLIT_MIN_K`], or when it has more than half a block per SM and K is below
     /// [`SPLIT_MIN_K_HALF_FULL`]; otherwise enough splits to give every SM
-    /// [`SPLIT_BLOCKS_PER_SM`] blocks, else one, keeping [`MIN_SPLIT_K`] of K per split (else
+    /// [`SPLIT_BLOCKS_PER_SM`] blocks, else one, keeping [`MIN_SPLIT_K`] (from
+    /// [`SPLIT_LONG_K`], [`MIN_SPLIT_K_LONG`]) of K per split (else
     /// as many splits as that allows); never more than there are K tiles, and no split left
     /// without a tile.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
@@ -745,7 +758,8 @@ impl Shape {
             1
         } else {
             let (twice, once) = (SPLIT_BLOCKS_PER_SM as u64 * sms / blocks, sms / blocks);
-            let most = k / MIN_SPLIT_K as u64;
+            let floor = if k >= SPLIT_LONG_K as u64 { MIN_SPLIT_K_LONG } else { MIN_SPLIT_K };
+            let most = k / floor as u64;
             let most = if most < tiles { most } else { tiles };
             // Twice only where the K tiles divide into that many splits: fewer would leave
             // some SMs one block and others two (run v112: (512, 28672, 1) 7.50 µs in four
@@ -910,8 +924,15 @@ mod tests {
         let w8 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k1024_s4_w8_p2").unwrap().1;
         assert_eq!(Shape::new(512, 28672, 1).splits(&w8, 132), 4);
         assert_eq!(Shape::new(1024, 28672, 1).splits(&w8, 132), 4);
+        // K per split: 2560 below K = 16384, 2048 from there (run v116).
+        assert_eq!(Shape::new(256, 12288, 1).splits(&w8, 132), 4);
+        let p2 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm32_k1024_s4_p2").unwrap().1;
+        assert_eq!(Shape::new(1024, 16384, 1).splits(&p2, 132), 8);
+        assert_eq!(Shape::new(128, 16384, 1).splits(&p2, 132), 8);
         // 48 blocks: five (run v112: 6.90 µs, 7.44 in three).
         assert_eq!(Shape::new(768, 14336, 1).splits(&t, 132), 5);
+        // Tiny grids: one split per MIN_SPLIT_K of K.
+        assert_eq!(Shape::new(16, 28672, 1).splits(&t, 132), 14);
         // 128 blocks, more than half a block per SM: two splits only from K = 20480
         // (runs v111, v112).
         assert_eq!(Shape::new(2048, 7168, 1).splits(&t, 132), 1);
