@@ -772,8 +772,8 @@ impl Shape {
                 most
             }
         };
-        let s = if s > tiles { tiles } else { s };
-        let s = if s == 0 { 1 } else { s };
+        // Here 1 ≤ s ≤ tiles: `most` is at most the tiles and at least 1 (K ≥ SPLIT_MIN_K),
+        // `once` at least 1 (blocks < sms).
         let need = tile.min_splits(self.k) as u64;
         let s = if s < need { need } else { s };
         splits_with_tiles(tiles, s) as u32
@@ -812,7 +812,7 @@ mod tests {
             assert_eq!(pdl_prefetch_stages_for(tiles), PDL_PREFETCH_STAGES.min(tiles - 1), "{tiles}");
         }
         // (7168,2048,1) on the 32-row, 1024-K tile: two K tiles, one before the wait.
-        let tile = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm32_k1024_s4_w8").map(|v| v.1).unwrap();
+        let tile = variant_tile("nvfp4_gemv_bm32_k1024_s4_w8");
         assert_eq!(pdl_prefetch_stages_for(Shape::new(7168, 2048, 1).tiles_per_split(&tile, 1)), 1);
         assert_eq!(pdl_prefetch_stages_for(Shape::new(7168, 16384, 1).tiles_per_split(&tile, 1)), 2);
     }
@@ -921,12 +921,12 @@ mod tests {
         assert_eq!(Shape::new(512, 14336, 1).splits(&t, 132), 4);
         // 28 tiles of 1024 do not divide into eight: four, one block per SM (run v112: 7.50
         // µs, 8.31 in six).
-        let w8 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k1024_s4_w8_p2").unwrap().1;
+        let w8 = variant_tile("nvfp4_gemv_bm16_k1024_s4_w8_p2");
         assert_eq!(Shape::new(512, 28672, 1).splits(&w8, 132), 4);
         assert_eq!(Shape::new(1024, 28672, 1).splits(&w8, 132), 4);
         // K per split: 2560 below K = 16384, 2048 from there (run v116).
         assert_eq!(Shape::new(256, 12288, 1).splits(&w8, 132), 4);
-        let p2 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm32_k1024_s4_p2").unwrap().1;
+        let p2 = variant_tile("nvfp4_gemv_bm32_k1024_s4_p2");
         assert_eq!(Shape::new(1024, 16384, 1).splits(&p2, 132), 8);
         assert_eq!(Shape::new(128, 16384, 1).splits(&p2, 132), 8);
         // 48 blocks: five (run v112: 6.90 µs, 7.44 in three).
@@ -967,6 +967,11 @@ mod tests {
         assert_eq!(d.launch_smem_bytes(1), 1280 + 4 * 16 * 4 + 4);
         assert_eq!(d.max_smem_bytes(), 32 * 1280 + 4 * 16 * 4 + 4);
         assert_eq!(SM90_TILE.launch_smem_bytes(7), SM90_TILE.smem_bytes());
+    }
+
+    /// The tiles of the entry point `name` (which must be in [`VARIANTS`]).
+    fn variant_tile(name: &str) -> TileConfig {
+        VARIANTS.iter().find(|v| v.0 == name).map(|v| v.1).unwrap_or_else(|| panic!("no variant {name}"))
     }
 
     /// `choose_variant` on 132 SMs picks `want` for each `(m, k, l)`.
