@@ -618,8 +618,9 @@ pub const COPY_SMEM_BYTES: u32 = COPY_BOX_ROWS * COPY_BOX_COLS + 128;
 /// slower once the blocks no longer fit one wave).
 pub const SPLIT_BLOCKS_PER_SM: u32 = 2;
 
-/// The automatic K split leaves K below this unsplit: a split costs about 1.7 µs (the partial
-/// sums go through L2 to the row tile's last block) and below it saves less (H200, run v112:
+/// The automatic K split leaves K below this unsplit: a split has a fixed cost (the partial
+/// sums go through L2 to the row tile's last block; (1024, 4096, 1) took 1.00 µs longer in two
+/// splits than unsplit) and below it saves less (H200, run v112:
 /// (1024, 7168, 1) 5.52 µs unsplit, 6.22 in three; (1024, 10240, 1) 6.68 against 6.70 in four).
 pub const SPLIT_MIN_K: u32 = 10240;
 
