@@ -124,9 +124,15 @@ impl Gpu {
                     &n16 as *const u64 as *mut _,
                     &out as *const u64 as *mut _,
                 ];
-                let l = crate::pdl::RawLaunch { grid: lc.grid_dim, block: READ_THREADS, smem: 0 };
+                let l = crate::pdl::RawLaunch {
+                    grid: lc.grid_dim,
+                    block: READ_THREADS,
+                    smem: 0,
+                    pdl: true,
+                    cluster_z: 1,
+                };
                 // SAFETY: `read_ceiling(src, n16, out)`.
-                return unsafe { self.launch_pdl(kernel::layout::kernel_name::READ_CEILING, l, &mut args) };
+                return unsafe { self.launch_ex(kernel::layout::kernel_name::READ_CEILING, l, &mut args) };
             }
             let mut launch = self.stream.launch_builder(&self.read);
             launch.arg(&view).arg(&n16).arg(&mut sink);
@@ -166,6 +172,9 @@ pub struct BenchRow {
     pub variant: &'static str,
     /// K splits of its launches.
     pub splits: u32,
+    /// How the splits' sums meet: `"cluster"` (distributed shared memory), `"global"` (a
+    /// workspace and tickets) or `"none"` (one split).
+    pub split_reduce: &'static str,
     /// The shape.
     pub shape: Shape,
     /// Bytes the GEMV must move (`Shape::min_bytes`).
@@ -249,7 +258,12 @@ pub fn bench_shape(
     let launches = cfg.min_launches.div_ceil(sets) * sets;
     let gemv = gpu.time_graph(launches, cfg.replays, |i| gpu.launch_gemv(&mut devs[i % sets]))?;
     let (splits, variant) = (devs[0].splits(), devs[0].kernel_name());
-    Ok(BenchRow { variant, splits, shape, bytes, gemv, read, ceiling_gbps, check })
+    let split_reduce = match (splits, devs[0].cluster_reduce()) {
+        (1, _) => "none",
+        (_, true) => "cluster",
+        (_, false) => "global",
+    };
+    Ok(BenchRow { variant, splits, split_reduce, shape, bytes, gemv, read, ceiling_gbps, check })
 }
 
 /// The table the CLI prints.
@@ -272,7 +286,8 @@ pub fn table(rows: &[BenchRow]) -> String {
         s += &format!(
             "{:<26} {:>5} {:<16} {:>8.2} {:>9.2} {:>7.0} {:>6.1}% {:>9.2} {:>6.2}x {:>9.2e} {:>5}\n",
             r.variant,
-            r.splits,
+            // "c": the splits meet in a thread block cluster.
+            format!("{}{}", r.splits, if r.split_reduce == "cluster" { "c" } else { "" }),
             format!("({},{},{})", r.shape.m, r.shape.k, r.shape.l),
             r.bytes as f64 / 1e6,
             r.gemv.median_us,
@@ -290,11 +305,11 @@ pub fn table(rows: &[BenchRow]) -> String {
 /// CSV of the rows.
 pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
     let mut s = String::from(
-        "device,driver,target,kernel,splits,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed\n",
+        "device,driver,target,kernel,splits,m,k,l,bytes,time_us_median,time_us_min,time_us_max,gbps,ceiling_gbps,pct_of_ceiling,read_us_median,vs_read,max_abs_err,rel_norm_err,passed,split_reduce\n",
     );
     for r in rows {
         s += &format!(
-            "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{}\n",
+            "{},{},{},{},{},{},{},{},{},{:.3},{:.3},{:.3},{:.1},{:.1},{:.2},{:.3},{:.4},{:.3e},{:.3e},{},{}\n",
             gpu.info.name,
             gpu.info.driver,
             gpu.build.name,
@@ -314,7 +329,8 @@ pub fn csv(rows: &[BenchRow], gpu: &Gpu) -> String {
             r.vs_read(),
             r.check.max_abs_err,
             r.check.rel_norm_err,
-            r.passed()
+            r.passed(),
+            r.split_reduce
         );
     }
     s
@@ -329,10 +345,11 @@ pub fn json(rows: &[BenchRow], gpu: &Gpu) -> String {
                 "  {{\"device\": \"{}\", \"driver\": \"{}\", \"target\": \"{}\", \"kernel\": \"{}\", \"splits\": {}, \"m\": {}, \"k\": {}, \"l\": {}, \"bytes\": {}, \
                  \"time_us_median\": {:.3}, \"time_us_min\": {:.3}, \"time_us_max\": {:.3}, \"gbps\": {:.1}, \
                  \"ceiling_gbps\": {:.1}, \"pct_of_ceiling\": {:.2}, \"read_us_median\": {:.3}, \"vs_read\": {:.4}, \
-                 \"max_abs_err\": {:e}, \"rel_norm_err\": {:e}, \"passed\": {}}}",
+                 \"max_abs_err\": {:e}, \"rel_norm_err\": {:e}, \"passed\": {}, \"split_reduce\": \"{}\"}}",
                 gpu.info.name, gpu.info.driver, gpu.build.name, r.variant, r.splits, r.shape.m, r.shape.k, r.shape.l, r.bytes,
                 r.gemv.median_us, r.gemv.min_us, r.gemv.max_us, r.gbps(), r.ceiling_gbps, r.pct_of_ceiling(),
-                r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed()
+                r.read.median_us, r.vs_read(), r.check.max_abs_err, r.check.rel_norm_err, r.passed(),
+                r.split_reduce
             )
         })
         .collect();

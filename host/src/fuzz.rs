@@ -4,7 +4,8 @@
 //! multiples of 256, whose scales go by TMA; the others by `cp.async`), `L` in `1..=8`
 //! (redrawn until `M·K·L ≤ 2^25`, so the CPU reference of a case stays quick), an input
 //! distribution, the scale layout (row-major or 128×4 blocked), an epilogue (`alpha`, and
-//! half the time `beta·c_in`) and a K split, then checks every element against the derived
+//! half the time `beta·c_in`), a K split and how split sums meet (a quarter of the cases
+//! through global memory, the others in a cluster where the split count allows), then checks every element against the derived
 //! bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
 use crate::error::Error;
 use crate::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
@@ -32,6 +33,8 @@ pub struct Case {
     pub bf16: bool,
     /// K split.
     pub split: SplitK,
+    /// Split sums through distributed shared memory where allowed ([`Gpu::cluster_splits`]).
+    pub cluster: bool,
 }
 
 /// Draws case `seed`.
@@ -55,7 +58,9 @@ pub fn draw(seed: u64) -> Case {
     });
     let beta = if c_in.is_some() { [1.0f32, -0.5, 3.0][r.below(3) as usize] } else { 0.0 };
     let split = [SplitK::Off, SplitK::Off, SplitK::Auto, SplitK::Fixed(2)][r.below(4) as usize];
-    Case { seed, shape, dist, blocked, epilogue: Epilogue { alpha, beta, c_in }, bf16, split }
+    // Drawn last, so that the fields above stay what earlier sessions' seeds gave.
+    let cluster = r.below(4) != 0;
+    Case { seed, shape, dist, blocked, epilogue: Epilogue { alpha, beta, c_in }, bf16, split, cluster }
 }
 
 /// Runs one case on the GPU and compares it with the reference.
@@ -68,6 +73,7 @@ pub fn run(gpu: &mut Gpu, case: &Case) -> Result<Comparison, Error> {
         x.clone()
     };
     gpu.split_k = case.split;
+    gpu.cluster_splits = case.cluster;
     let reference = gemv_reference_with(&x, &case.epilogue);
     if case.bf16 {
         let c = gpu.gemv_bf16(&input, case.epilogue.alpha)?;

@@ -52,8 +52,13 @@ pub struct DeviceGemv {
     _sfb: CudaSlice<u8>,
     c: CudaSlice<u16>,
     maps: CudaSlice<u8>,
-    /// K splits (grid z) and, for more than one, the split sums and per-row-tile tickets.
+    /// K splits (grid z) and, for more than one reduced through global memory, the split
+    /// sums and per-row-tile tickets.
     splits: u32,
+    /// The splits are launched as thread block clusters of `(1, 1, splits)` and add their
+    /// sums through distributed shared memory ([`Gpu::cluster_splits`],
+    /// `kernel::layout::cluster_reduces`).
+    cluster: bool,
     split_sums: CudaSlice<f32>,
     tickets: CudaSlice<u32>,
     /// `alpha`, `beta` and, when `beta` is used, `c_in`.
@@ -91,6 +96,11 @@ impl DeviceGemv {
     pub fn splits(&self) -> u32 {
         self.splits
     }
+    /// Whether the launches' K splits add their sums in a thread block cluster (through
+    /// distributed shared memory) rather than through global memory.
+    pub fn cluster_reduce(&self) -> bool {
+        self.cluster
+    }
     /// The GEMV entry point its launches use.
     pub fn kernel_name(&self) -> &'static str {
         self.kernel.name
@@ -113,10 +123,13 @@ impl Gpu {
             [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)],
         )?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
-        let splits = self.splits_for(s, &tile);
+        let (splits, cluster) = self.split_plan(s, &kernel)?;
         let (gx, gy, _) = s.grid(&tile);
-        let (sums_len, tickets_len) =
-            if splits > 1 { (splits as usize * s.c_len(), gx as usize * gy as usize) } else { (1, 1) };
+        let (sums_len, tickets_len) = if splits > 1 && !cluster {
+            (splits as usize * s.c_len(), gx as usize * gy as usize)
+        } else {
+            (1, 1)
+        };
         let split_sums = self.stream.alloc_zeros::<f32>(sums_len).during("allocating split sums")?;
         let tickets = self.stream.alloc_zeros::<u32>(tickets_len).during("allocating split tickets")?;
         Ok(DeviceGemv {
@@ -129,6 +142,7 @@ impl Gpu {
             c,
             maps,
             splits,
+            cluster,
             split_sums,
             tickets,
             alpha: 1.0,
@@ -240,7 +254,7 @@ impl Gpu {
         let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch;
         let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         let (a, b) = (self.address(&d._a), self.address(&d._b));
-        if pdl != 0 {
+        if pdl != 0 || d.cluster {
             let (maps, c, sums, tickets) = (
                 self.address(&d.maps),
                 self.address(&d.c),
@@ -267,9 +281,16 @@ impl Gpu {
                 grid: cfg.grid_dim,
                 block: cfg.block_dim.0,
                 smem: cfg.shared_mem_bytes,
+                pdl: pdl != 0,
+                cluster_z: if d.cluster { d.splits } else { 1 },
+            };
+            let name = match d.cluster {
+                // `split_plan` clusters only kernels with a twin.
+                true => kernel::layout::kernel_name::cluster_twin(d.kernel.name).unwrap_or(d.kernel.name),
+                false => d.kernel.name,
             };
             // SAFETY: one value per parameter of the GEMV entry ABI (`kernel::gemv`), in order.
-            return unsafe { self.launch_pdl(d.kernel.name, l, &mut args) };
+            return unsafe { self.launch_ex(name, l, &mut args) };
         }
         let mut launch = self.stream.launch_builder(&d.kernel.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);

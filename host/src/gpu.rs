@@ -21,6 +21,22 @@ pub struct DeviceInfo {
     pub l2_bytes: usize,
     /// Driver version as `major.minor`.
     pub driver: String,
+    /// Shared memory per SM, bytes.
+    pub smem_per_sm: u32,
+    /// Shared memory one block may opt in to, bytes.
+    pub smem_per_block_optin: u32,
+    /// Shared memory the system reserves per resident block, bytes.
+    pub smem_reserved_per_block: u32,
+}
+
+impl DeviceInfo {
+    /// Dynamic shared memory per block that lets an SM hold at most `blocks` blocks (as far
+    /// as shared memory decides; at least one).
+    pub fn smem_to_hold(&self, blocks: u32) -> u32 {
+        (self.smem_per_sm / blocks.max(1))
+            .saturating_sub(self.smem_reserved_per_block)
+            .min(self.smem_per_block_optin)
+    }
 }
 
 /// One GEMV entry point of the PTX and the tile configuration it was compiled with.
@@ -55,8 +71,17 @@ pub struct Gpu {
     pub info: DeviceInfo,
     /// How later uploads split K across blocks.
     pub split_k: SplitK,
-    /// The PTX loaded again for programmatic dependent launch, once [`Gpu::enable_pdl`] ran.
-    pub(crate) pdl: Option<crate::pdl::PdlModule>,
+    /// The PTX loaded again with the driver API, for launches with attributes (PDL,
+    /// clusters), on first need.
+    pub(crate) ex: std::cell::OnceCell<crate::pdl::ExModule>,
+    /// Launches use programmatic dependent launch ([`Gpu::enable_pdl`]).
+    pub(crate) pdl: bool,
+    /// K splits of one row tile add their sums through distributed shared memory, in a thread
+    /// block cluster, where there are at most `kernel::layout::CLUSTER_SPLITS_MAX` of them
+    /// and the clusters fit the GPU as thinly as the blocks would without them
+    /// ([`Gpu::clusters_fit`]); on by default; off: through a global workspace, as otherwise.
+    /// Read at upload, like [`Gpu::split_k`].
+    pub cluster_splits: bool,
     /// With programmatic dependent launch: when a GEMV lets the next kernel start.
     pub pdl_trigger: crate::pdl::PdlTrigger,
     /// With programmatic dependent launch: the stages of `a` a GEMV block requests before it
@@ -131,6 +156,12 @@ impl Gpu {
         let attr = |a| ctx.attribute(a).during("reading a device attribute");
         let sm_count = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
         let l2_bytes = attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as usize;
+        let smem_per_sm =
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)? as u32;
+        let smem_per_block_optin =
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)? as u32;
+        let smem_reserved_per_block =
+            attr(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK)? as u32;
         let mut version = 0i32;
         unsafe { sys::cuDriverGetVersion(&mut version) }.result().during("reading the driver version")?;
         let info = DeviceInfo {
@@ -139,6 +170,9 @@ impl Gpu {
             sm_count,
             l2_bytes,
             driver: format!("{}.{}", version / 1000, (version % 1000) / 10),
+            smem_per_sm,
+            smem_per_block_optin,
+            smem_reserved_per_block,
         };
         let module = ctx
             .load_module(cudarc::nvrtc::Ptx::from_src(build.ptx))
@@ -177,16 +211,22 @@ impl Gpu {
             build,
             info,
             split_k: SplitK::Auto,
-            pdl: None,
+            ex: std::cell::OnceCell::new(),
+            pdl: false,
+            cluster_splits: true,
             pdl_trigger: crate::pdl::PdlTrigger::Auto,
             pdl_prefetch_stages: None,
         })
     }
 
-    /// Every entry point a PDL launch may use, with its dynamic shared-memory limit.
-    pub(crate) fn pdl_entry_points(&self) -> Vec<(&'static str, u32)> {
+    /// Every entry point a launch with attributes may use, with its dynamic shared-memory
+    /// limit.
+    pub(crate) fn ex_entry_points(&self) -> Vec<(&'static str, u32)> {
         let mut v: Vec<(&'static str, u32)> =
             self.variants.iter().map(|g| (g.name, g.tile.max_smem_bytes())).collect();
+        let twins: Vec<(&'static str, u32)> =
+            v.iter().filter_map(|&(name, smem)| kernel_name::cluster_twin(name).map(|t| (t, smem))).collect();
+        v.extend(twins);
         v.push((kernel_name::READ_CEILING, 0));
         v
     }
@@ -255,6 +295,55 @@ impl Gpu {
             SplitK::Fixed(n) => n.clamp(1, s.k.div_ceil(tile.bk)),
         }
         .max(tile.min_splits(s.k))
+    }
+
+    /// Whether an upload of shape `s` on `k` with `splits` K splits (2 to
+    /// `kernel::layout::CLUSTER_SPLITS_MAX`) adds the splits' sums in thread block clusters:
+    /// only where `k` has a cluster twin (`kernel::layout::kernel_name::CLUSTER_TWINS`) and the GPU can place every cluster at once with no SM holding more blocks than
+    /// the same grid launched without clusters would put on it (`blocks / SMs`, rounded up).
+    /// Clusters live inside one GPC, so the cluster scheduler cannot always spread them as
+    /// thinly: on the H200, (512, 28672, 1) in 32 clusters of four was 4.9% slower than
+    /// without clusters, and grids that did not fit in one wave of clusters under PDL up to
+    /// 52% slower (BENCHMARKS.md, run v120). The driver's occupancy calculator
+    /// (`cuOccupancyMaxActiveClusters`) answers, with each block's shared memory raised so
+    /// that an SM holds no more blocks than that.
+    pub fn clusters_fit(&self, k: &GemvKernel, s: Shape, splits: u32) -> Result<bool, Error> {
+        let Some(twin) = kernel_name::cluster_twin(k.name) else { return Ok(false) };
+        let (gx, gy, _) = s.grid(&k.tile);
+        let clusters = gx as u64 * gy as u64;
+        let per_sm = (clusters * splits as u64).div_ceil(self.info.sm_count.max(1) as u64) as u32;
+        let smem = k.tile.launch_smem_bytes(s.tiles_per_split(&k.tile, splits));
+        let smem = if per_sm < k.blocks_per_sm { smem.max(self.info.smem_to_hold(per_sm)) } else { smem };
+        let l = crate::pdl::RawLaunch {
+            grid: (gx, gy, splits),
+            block: k.tile.threads(),
+            smem,
+            pdl: false,
+            cluster_z: splits,
+        };
+        Ok(clusters <= self.max_active_clusters(twin, l)? as u64)
+    }
+
+    /// K splits of an upload of shape `s` on `k`, and whether their sums meet in thread block
+    /// clusters: with [`Gpu::cluster_splits`] on, the cluster rule's count
+    /// (`Shape::splits_clustered` under [`SplitK::Auto`], else as [`Gpu::splits_for`]) where
+    /// its clusters fit ([`Gpu::clusters_fit`]), else [`Gpu::splits_for`]'s count, in
+    /// clusters where those fit.
+    pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
+        let plain = self.splits_for(s, &k.tile);
+        if !self.cluster_splits {
+            return Ok((plain, false));
+        }
+        let clustered = match self.split_k {
+            SplitK::Auto => s.splits_clustered(&k.tile, self.info.sm_count).max(k.tile.min_splits(s.k)),
+            _ => plain,
+        };
+        for splits in [clustered, plain] {
+            if kernel::layout::cluster_reduces(splits) && self.clusters_fit(k, s, splits)? {
+                return Ok((splits, true));
+            }
+        }
+        Ok((plain, false))
     }
 
     /// Waits for all work on the stream; surfaces asynchronous kernel errors.
@@ -453,6 +542,27 @@ mod tests {
             assert!(matches!(e, Error::TensorMap { arg: "a", .. }));
             assert!(e.to_string().contains(words), "{e} should mention {words}");
         }
+    }
+
+    #[test]
+    fn smem_to_hold_limits_blocks_per_sm() {
+        // The H200's figures: 228 KiB per SM, 1 KiB reserved per block, 227 KiB opt-in.
+        let info = DeviceInfo {
+            name: "H200".into(),
+            compute_capability: (9, 0),
+            sm_count: 132,
+            l2_bytes: 60 << 20,
+            driver: "13.0".into(),
+            smem_per_sm: 233472,
+            smem_per_block_optin: 232448,
+            smem_reserved_per_block: 1024,
+        };
+        for blocks in 1..=8 {
+            let smem = info.smem_to_hold(blocks);
+            let fit = info.smem_per_sm / (smem + info.smem_reserved_per_block);
+            assert_eq!(fit, blocks, "{blocks} blocks: {smem} bytes each");
+        }
+        assert_eq!(info.smem_to_hold(0), info.smem_per_block_optin);
     }
 
     #[test]

@@ -47,7 +47,11 @@ options before the command:
                          start, loads (its last tile requested) or exit (its last block done)
   --pdl-prefetch N|all|auto
                          with --pdl, the stages of `a` a GEMV block requests before waiting for
-                         the kernel before it (default auto: 2, but never all of a block's K)";
+                         the kernel before it (default auto: 2, but never all of a block's K)
+  --cluster-splits on|off
+                         K splits of a row tile (up to 8) add their sums in a thread block
+                         cluster through distributed shared memory (default on), or through a
+                         global workspace (off; the split column shows 'c' for clusters)";
 
 /// A failure of the CLI: message and exit code.
 struct Fail(String, u8);
@@ -109,6 +113,13 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         Some("all") => Some(u32::MAX),
         Some(n) => Some(parse(Some(n.to_string()), "--pdl-prefetch", 0u32)?),
     };
+    let cluster_splits = match take_opt(args, "--cluster-splits")?.as_deref() {
+        None | Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(Fail(format!("--cluster-splits takes on or off, not {other:?}\n{USAGE}"), 64));
+        }
+    };
     let build = match take_opt(args, "--build")? {
         Some(name) => Some(host::ptx::by_name(&name).map_err(|e| Fail(format!("error: {e}\n{USAGE}"), 64))?),
         None => None,
@@ -149,6 +160,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         }
         gpu.pdl_trigger = pdl_trigger;
         gpu.pdl_prefetch_stages = pdl_prefetch;
+        gpu.cluster_splits = cluster_splits;
         println!(
             "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
             device,
@@ -160,6 +172,9 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
             gpu.info.driver,
             gpu.build.name
         );
+        if !cluster_splits {
+            println!("K splits add their sums through global memory (--cluster-splits off)");
+        }
         if pdl {
             println!("launches: programmatic dependent launch (--pdl)");
             if pdl_trigger != host::pdl::PdlTrigger::Auto {

@@ -250,11 +250,51 @@ fn gemv_split_k() {
     ];
     let long = Shape::new(100, 12288, 1);
     assert!(gpu.splits_for(long, &gpu.kernel_for(long).tile) > 1, "auto splits {long:?}");
-    for split in [SplitK::Fixed(2), SplitK::Fixed(3), SplitK::Fixed(4), SplitK::Auto] {
-        gpu.split_k = split;
-        println!("{split:?}");
-        check_shapes(&gpu, &shapes, Distribution::FullRange);
-        check_shapes(&gpu, &shapes, Distribution::Contest);
+    // Split sums through distributed shared memory (clusters of up to CLUSTER_SPLITS_MAX,
+    // 12 splits go through global memory anyway), then through global memory only.
+    for cluster in [true, false] {
+        gpu.cluster_splits = cluster;
+        for split in [
+            SplitK::Fixed(2),
+            SplitK::Fixed(3),
+            SplitK::Fixed(4),
+            SplitK::Fixed(8),
+            SplitK::Fixed(12),
+            SplitK::Auto,
+        ] {
+            gpu.split_k = split;
+            println!("cluster_splits {cluster}, {split:?}");
+            check_shapes(&gpu, &shapes, Distribution::FullRange);
+            check_shapes(&gpu, &shapes, Distribution::Contest);
+        }
+    }
+}
+
+#[test]
+fn gemv_cluster_and_global_split_sums_agree_bit_for_bit() {
+    let Some(mut gpu) = gpu_for_test("gemv_cluster_and_global_split_sums_agree_bit_for_bit") else { return };
+    // Both paths add the splits' sums in split order, so `c` is the same to the bit. An entry
+    // point with a cluster twin (`kernel::layout::kernel_name::CLUSTER_TWINS`).
+    gpu.use_variant("nvfp4_gemv_bm16_k1024_s4_w8_p2").expect("listed variant");
+    let seed = Rng::fresh_seed();
+    for (s, splits) in
+        [(Shape::new(100, 12288, 1), 4), (Shape::new(37, 8192, 2), 8), (Shape::new(300, 20480, 1), 2)]
+    {
+        let x = generate(s, Distribution::FullRange, seed);
+        gpu.split_k = SplitK::Fixed(splits);
+        let mut runs = Vec::new();
+        for cluster in [true, false] {
+            gpu.cluster_splits = cluster;
+            let d = gpu.upload(&x).expect("upload");
+            assert_eq!(d.splits(), splits, "{s:?}");
+            assert_eq!(d.cluster_reduce(), cluster, "{s:?} with {splits} splits");
+            let c = gpu.gemv(&x).expect("GEMV");
+            let cmp = compare(&c, &gemv_reference(&x), s.k, POISON);
+            println!("{s:?}, {splits} splits, cluster {cluster}, seed {seed}: {cmp}");
+            assert!(cmp.passed(false), "{s:?} cluster {cluster}: {cmp}");
+            runs.push(c.iter().map(|h| h.to_bits()).collect::<Vec<u16>>());
+        }
+        assert!(runs[0] == runs[1], "{s:?}: cluster and global split sums differ");
     }
 }
 

@@ -19,12 +19,12 @@
 //! * Per chunk the lane runs [`compute::block_sums`] exactly as a TMA consumer lane does for
 //!   its chunk; the cross-lane and cross-warp sums and the epilogue are shared code.
 use crate::gemv::{
-    Epilogue, SplitWork, compute, f16x2_to_f32, gemv_entry_abi, sfb_prepared, store_block_rows,
-    store_warp_partials,
+    Epilogue, SplitSmem, SplitWork, cluster_block_started, compute, f16x2_to_f32, gemv_entry_abi,
+    sfb_prepared, store_block_rows, store_warp_partials,
 };
 use crate::layout::{
-    BK, DIRECT_PREFETCH, DIRECT_STEP_K, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
-    Pipeline, ROW_GROUPS, SF_VEC, TileConfig,
+    BK, CLUSTER_SPLITS_MAX, DIRECT_PREFETCH, DIRECT_STEP_K, MAX_BM, MMA_ROWS, PREP_PASS_BYTES,
+    PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS, SF_VEC, TileConfig,
 };
 use crate::ptx::{cvt, f16x2, memory, misc};
 use crate::smem::Carver;
@@ -91,8 +91,12 @@ unsafe fn gemv_direct<const W: u32>(
     let prep = carve.take::<u8>(per * PREP_PASS_BYTES, 128);
     let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
+    let cluster_sums = carve.take::<f32>(CLUSTER_SPLITS_MAX * BM, 16);
     // The host sizes the launch with `launch_smem_bytes(per)`: the same offsets.
     debug_assert!(partials.offset() - prep.offset() == tile.direct_reduce_offset(per));
+    debug_assert!(cluster_sums.offset() - prep.offset() == tile.direct_cluster_sums_offset(per));
+    let split_smem = SplitSmem { last_flag, cluster_sums };
+    cluster_block_started(false);
 
     // Rows past `m` read row `m − 1` (their sums are never stored).
     let (kb, ks) = (k as usize / 2, (k / SF_VEC) as usize);
@@ -193,7 +197,7 @@ unsafe fn gemv_direct<const W: u32>(
     }
     unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
     misc::sync_threads();
-    unsafe { store_block_rows::<BM, W>(partials, last_flag, c, m, row0, work, epilogue) }
+    unsafe { store_block_rows::<BM, W, false>(partials, split_smem, c, m, row0, work, epilogue) }
 }
 
 gemv_entry_abi!(

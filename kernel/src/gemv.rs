@@ -33,10 +33,11 @@
 //! shuffles, the four warps theirs through shared memory, and one thread per row applies the
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, MAX_BM, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
-    Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
+    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, MAX_BM, MMA_ROWS, PREP_PASS_BYTES,
+    PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap,
+    TileConfig, WARP_K, map,
 };
-use crate::ptx::{cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
+use crate::ptx::{cluster, cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::{Carver, SharedArray};
 
 /// The tile configuration of the default entry point of this build.
@@ -236,7 +237,8 @@ pub(crate) struct Epilogue {
     pub(crate) bf16: bool,
 }
 
-/// The split-K workspace: `split_sums` (fp32 per split and output) and per-row-tile `tickets`.
+/// The split-K workspace: `split_sums` (fp32 per split and output) and per-row-tile `tickets`
+/// (unused by the cluster entry points).
 #[derive(Clone, Copy)]
 pub(crate) struct SplitWork {
     pub(crate) split_sums: *mut f32,
@@ -304,7 +306,14 @@ pub(crate) fn f16x2_to_f32(h: u32) -> (f32, f32) {
 /// addresses of `sfa` and `sfb` (4-byte aligned); `split_sums` and `tickets` as above.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)] // the entry point's parameters, grouped as far as they go
-unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, const PW: u32>(
+unsafe fn gemv<
+    const BM: u32,
+    const STAGES: u32,
+    const BKS: u32,
+    const W: u32,
+    const PW: u32,
+    const CLUSTER: bool,
+>(
     maps: *const TensorMap,
     c: *mut u16,
     m: u32,
@@ -334,14 +343,19 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
     let bars = carve.take::<u64>(3 * STAGES, 8);
     let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
+    let cluster_sums = carve.take::<f32>(CLUSTER_SPLITS_MAX * BM, 16);
     const {
         let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] };
         let mut c = Carver::starting_at(0);
         assert!(c.take::<u8>(STAGES * t.stage_bytes(), 128).offset() == 0);
         assert!(c.take::<u64>(3 * STAGES, 8).offset() == t.barrier_offset());
         assert!(c.take::<f32>(W * BM, 16).offset() == t.reduce_offset());
-        assert!(c.take::<u32>(1, 4).offset() + 4 <= t.smem_bytes());
+        assert!(c.take::<u32>(1, 4).offset() + 4 <= t.cluster_sums_offset());
+        assert!(c.take::<f32>(CLUSTER_SPLITS_MAX * BM, 16).offset() == t.cluster_sums_offset());
+        assert!(t.cluster_sums_offset() + CLUSTER_SPLITS_MAX * BM * 4 == t.smem_bytes());
     };
+    let split_smem = SplitSmem { last_flag, cluster_sums };
+    cluster_block_started(CLUSTER);
     let stage = |s: u32| stages.at(s * tile.stage_bytes());
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);
@@ -605,7 +619,7 @@ unsafe fn gemv<const BM: u32, const STAGES: u32, const BKS: u32, const W: u32, c
         unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
     }
     misc::sync_threads();
-    unsafe { store_block_rows::<BM, W>(partials, last_flag, c, m, row0, work, epilogue) }
+    unsafe { store_block_rows::<BM, W, CLUSTER>(partials, split_smem, c, m, row0, work, epilogue) }
 }
 
 /// `f(0)`, `f(1)`, …, `f(n − 1)` written out, for a count `n ≤ 8` known at compile time
@@ -647,24 +661,52 @@ pub(crate) unsafe fn store_warp_partials<const BM: u32>(
     }
 }
 
+/// The shared memory the K split's reduction uses besides the warps' partial sums: one flag
+/// word (the global path: whether this block is its row tile's last) and the cluster's split
+/// sums (the cluster path: [`CLUSTER_SPLITS_MAX`] fp32 per row, written by every block of the
+/// cluster into its first block's copy).
+#[derive(Clone, Copy)]
+pub(crate) struct SplitSmem {
+    pub(crate) last_flag: u32,
+    pub(crate) cluster_sums: SharedArray<f32>,
+}
+
+/// Every thread, at the start of a GEMV block: in a cluster entry point (`cluster`: the
+/// K-split reduction through distributed shared memory, [`store_block_rows`]), marks this block as started
+/// (`barrier.cluster.arrive.relaxed`); the reduction's first `barrier.cluster.wait` then
+/// guarantees that the block it writes to is running. Otherwise nothing.
+#[inline(always)]
+pub(crate) fn cluster_block_started(cluster: bool) {
+    if cluster {
+        // SAFETY: every thread of every block of the cluster runs this once, first, and
+        // waits in `store_block_rows` before its next arrival.
+        unsafe { cluster::arrive_relaxed() };
+    }
+}
+
 /// The whole block, after a barrier that follows [`store_warp_partials`]: thread `r < BM`
 /// adds row `r`'s partial sums of the `W` warps and applies the epilogue; with a K split
-/// (`grid.z > 1`) the splits' sums meet in `work` first (see [`gemv`]).
+/// (`grid.z > 1`) the splits' sums meet first, in the cluster's first block when the launch
+/// has clusters of the grid's z extent, else in `work` (see [`gemv`]).
 ///
 /// # Safety
 /// As [`gemv`] for `c`, `m`, `work` and `epilogue`; `partials` as written by
-/// [`store_warp_partials`], `last_flag` one shared word.
+/// [`store_warp_partials`]; every thread of the block calls it, after
+/// [`cluster_block_started`]; with `CLUSTER` the launch has clusters of `(1, 1, grid.z)`
+/// blocks (else the kernel traps).
 #[inline(always)]
-pub(crate) unsafe fn store_block_rows<const BM: u32, const W: u32>(
+pub(crate) unsafe fn store_block_rows<const BM: u32, const W: u32, const CLUSTER: bool>(
     partials: SharedArray<f32>,
-    last_flag: u32,
+    split_smem: SplitSmem,
     c: *mut u16,
     m: u32,
     row0: u32,
     work: SplitWork,
     epilogue: Epilogue,
 ) {
+    const { assert!(BM <= MAX_BM) };
     let SplitWork { split_sums, tickets } = work;
+    let SplitSmem { last_flag, cluster_sums } = split_smem;
     let tid = misc::thread_idx_x();
     let l = misc::block_idx_y();
     let split = misc::block_idx_z();
@@ -688,15 +730,43 @@ pub(crate) unsafe fn store_block_rows<const BM: u32, const W: u32>(
             v += unsafe { memory::ld_shared_f32(partials.at(w * BM + tid)) };
         }
     }
+    if CLUSTER {
+        // Split K in a cluster: block z of the row tile's cluster (rank z) stores its row
+        // sums into slot z of the first block's `cluster_sums`; after one cluster barrier
+        // (release/acquire) the first block adds them in split order, as the global path
+        // does, so both give the same bits.
+        if cluster::nctarank() != splits || cluster::nctaid_z() != splits || splits > CLUSTER_SPLITS_MAX {
+            misc::trap();
+        }
+        // SAFETY: every thread arrived in `cluster_block_started`; this wait ends that phase,
+        // so every block of the cluster has started. The slots are this block's alone.
+        unsafe {
+            cluster::wait();
+            if tid < BM {
+                let slot = cluster_sums.at(cluster::ctarank() * BM + tid);
+                cluster::st_shared_f32(cluster::map_shared(slot, 0), v);
+            }
+            cluster::arrive();
+            cluster::wait();
+        }
+        if cluster::ctarank() == 0 && tid < BM && row < m {
+            let mut sum = 0f32;
+            for z in 0..splits {
+                sum += unsafe { memory::ld_shared_f32(cluster_sums.at(z * BM + tid)) };
+            }
+            out(sum);
+        }
+        return;
+    }
     if splits == 1 {
         if tid < BM && row < m {
             out(v);
         }
         return;
     }
-    // Split K: every split stores its row sums; the last block of the row tile to arrive
-    // (an atomic ticket per row tile) adds them in split order, so the result does not
-    // depend on arrival order, and resets the ticket for the next launch.
+    // Split K through global memory: every split stores its row sums; the last block of the
+    // row tile to arrive (an atomic ticket per row tile) adds them in split order, so the
+    // result does not depend on arrival order, and resets the ticket for the next launch.
     let slot = |z: u32| unsafe {
         split_sums.add((z as usize * misc::grid_dim_y() as usize + l as usize) * m as usize + row as usize)
     };
@@ -834,12 +904,17 @@ macro_rules! gemv_entry_abi {
 pub(crate) use gemv_entry_abi;
 
 /// Declares a `ptx-kernel` entry point running [`gemv`] with a tile configuration.
+/// With `cluster`, the twin for launches in thread block clusters
+/// (`layout::kernel_name::CLUSTER_TWINS`).
 macro_rules! gemv_entry {
     ($(#[$doc:meta])* $name:ident, $tile:expr) => {
+        gemv_entry!($(#[$doc])* $name, $tile, false);
+    };
+    ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal) => {
         gemv_entry_abi!($(#[$doc])* $name, |x| {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
-            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }>(
+            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster>(
                 x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.pdl, x.pdl_prefetch,
             )
         });
@@ -851,6 +926,35 @@ gemv_entry!(
     nvfp4_gemv,
     TILE
 );
+
+/// The cluster twins, named as `layout::kernel_name::CLUSTER_TWINS` names them (checked at
+/// compile time).
+macro_rules! gemv_cluster_twins {
+    ($($i:literal => $name:ident, $tile:expr;)*) => {
+        $(
+            gemv_entry!(
+                #[doc = concat!("The cluster twin `layout::kernel_name::CLUSTER_TWINS[", stringify!($i), "]`: K splits add their sums in a thread block cluster.")]
+                $name,
+                $tile,
+                true
+            );
+        )*
+        const _: () = {
+            $( assert!(same(crate::layout::kernel_name::CLUSTER_TWINS[$i].1, stringify!($name))); )*
+            assert!(crate::layout::kernel_name::CLUSTER_TWINS.len() == [$($i),*].len(), "one twin per table row");
+        };
+    };
+}
+
+gemv_cluster_twins!(
+    0 => nvfp4_gemv_cluster, TILE;
+    1 => nvfp4_gemv_bm16_k1024_s4_w8_p2_cluster, crate::layout::VARIANTS[10].1;
+    2 => nvfp4_gemv_bm32_k1024_s4_p2_cluster, crate::layout::VARIANTS[9].1;
+);
+const _: () = {
+    assert!(same(crate::layout::kernel_name::CLUSTER_TWINS[1].0, crate::layout::VARIANTS[10].0));
+    assert!(same(crate::layout::kernel_name::CLUSTER_TWINS[2].0, crate::layout::VARIANTS[9].0));
+};
 /// Same bytes (a `const` string comparison).
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());

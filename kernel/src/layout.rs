@@ -217,13 +217,18 @@ impl TileConfig {
     pub const fn direct_reduce_offset(&self, slices: u32) -> u32 {
         round_up(slices * PREP_PASS_BYTES, 16)
     }
+    /// Direct kernel: offset of the cluster's split sums, after the reduction buffer and the
+    /// flag word, 16-byte aligned.
+    pub const fn direct_cluster_sums_offset(&self, slices: u32) -> u32 {
+        round_up(self.direct_reduce_offset(slices) + self.warps * self.bm * 4 + 4, 16)
+    }
     /// Dynamic shared memory of a launch whose blocks cover `slices` slices of [`BK`] each
     /// (the K tiles per split): the TMA kernel's is fixed by the tiles; the direct kernel's
     /// grows with `slices` (its prepared `b`).
     pub const fn launch_smem_bytes(&self, slices: u32) -> u32 {
         match self.pipeline {
             Pipeline::Tma | Pipeline::TmaSplit => self.smem_bytes(),
-            Pipeline::Direct => self.direct_reduce_offset(slices) + self.warps * self.bm * 4 + 4,
+            Pipeline::Direct => self.direct_cluster_sums_offset(slices) + self.cluster_sums_bytes(),
         }
     }
     /// The most dynamic shared memory any launch of this configuration takes.
@@ -276,10 +281,19 @@ impl TileConfig {
     pub const fn reduce_offset(&self) -> u32 {
         round_up(self.barrier_offset() + 3 * self.stages * 8, 16)
     }
+    /// Offset of the cluster's split sums (`CLUSTER_SPLITS_MAX × bm` fp32, see
+    /// [`CLUSTER_SPLITS_MAX`]), after the reduction buffer and the flag word, 16-byte aligned.
+    pub const fn cluster_sums_offset(&self) -> u32 {
+        round_up(self.reduce_offset() + self.warps * self.bm * 4 + 4, 16)
+    }
     /// Dynamic shared memory the kernel must be launched with (stages, barriers, the
-    /// cross-warp partial sums and one flag word).
+    /// cross-warp partial sums, one flag word and the cluster's split sums).
     pub const fn smem_bytes(&self) -> u32 {
-        self.reduce_offset() + self.warps * self.bm * 4 + 4
+        self.cluster_sums_offset() + self.cluster_sums_bytes()
+    }
+    /// Bytes of the cluster's split sums: [`CLUSTER_SPLITS_MAX`] fp32 per row.
+    pub const fn cluster_sums_bytes(&self) -> u32 {
+        CLUSTER_SPLITS_MAX * self.bm * 4
     }
     /// Checks the constraints of this configuration; used in `const` assertions.
     pub const fn check(&self) {
@@ -603,6 +617,23 @@ pub mod kernel_name {
     pub const READ_CEILING: &str = "read_ceiling";
     /// The GEMV with direct (non-TMA) loads of `a`.
     pub const GEMV_DIRECT: &str = "nvfp4_gemv_direct";
+
+    /// GEMV entry points and their twins for launches in thread block clusters, whose K
+    /// splits add their sums through distributed shared memory (see
+    /// [`super::CLUSTER_SPLITS_MAX`]): this build's default (the only one the sm_100a build
+    /// uses) and the entry points the H200 rules pick for split grids. Separate entry
+    /// points, so that the others carry no cluster code: with the cluster path compiled into
+    /// every entry, unsplit launches were 1.3–2.1% slower on the H200 (runs v123–v125).
+    pub const CLUSTER_TWINS: [(&str, &str); 3] = [
+        (GEMV, "nvfp4_gemv_cluster"),
+        ("nvfp4_gemv_bm16_k1024_s4_w8_p2", "nvfp4_gemv_bm16_k1024_s4_w8_p2_cluster"),
+        ("nvfp4_gemv_bm32_k1024_s4_p2", "nvfp4_gemv_bm32_k1024_s4_p2_cluster"),
+    ];
+
+    /// The cluster twin of entry point `name`, if it has one.
+    pub fn cluster_twin(name: &str) -> Option<&'static str> {
+        CLUSTER_TWINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
 }
 
 /// The TMA copy kernel's box: [`COPY_BOX_COLS`] bytes × [`COPY_BOX_ROWS`] rows per block.
@@ -618,11 +649,35 @@ pub const COPY_SMEM_BYTES: u32 = COPY_BOX_ROWS * COPY_BOX_COLS + 128;
 /// slower once the blocks no longer fit one wave).
 pub const SPLIT_BLOCKS_PER_SM: u32 = 2;
 
+/// The most K splits whose partial sums meet through distributed shared memory: the splits
+/// of one row tile are launched as one thread block cluster (grid z, cluster `(1, 1,
+/// splits)`), every block stores its row sums into the shared memory of the cluster's first
+/// block, and after one cluster barrier that block adds them (`gemv::store_block_rows`), with
+/// no round trip through L2. 8 is the portable cluster size (every sm_90 and sm_100 GPU
+/// schedules it). Launches with more splits, or with clusters turned off on the host, take
+/// the global path: sums in a workspace, an atomic ticket per row tile, the last block adds.
+pub const CLUSTER_SPLITS_MAX: u32 = 8;
+
+/// Whether a launch with `splits` K splits reduces them in a cluster (see
+/// [`CLUSTER_SPLITS_MAX`]).
+pub const fn cluster_reduces(splits: u32) -> bool {
+    splits >= 2 && splits <= CLUSTER_SPLITS_MAX
+}
+
 /// The automatic K split leaves K below this unsplit: a split has a fixed cost (the partial
 /// sums go through L2 to the row tile's last block; (1024, 4096, 1) took 1.00 µs longer in two
 /// splits than unsplit) and below it saves less (H200, run v112:
 /// (1024, 7168, 1) 5.52 µs unsplit, 6.22 in three; (1024, 10240, 1) 6.68 against 6.70 in four).
 pub const SPLIT_MIN_K: u32 = 10240;
+
+/// With the splits' sums meeting in a thread block cluster ([`CLUSTER_SPLITS_MAX`]) the
+/// automatic K split starts from this K instead of [`SPLIT_MIN_K`] (H200, run v121, forced
+/// splits with cluster sums against none: (512, 8192, 1) 5.78 µs unsplit, 4.67 in three;
+/// (512, 6144, 1) 5.06 against 4.52 in two; (1024, 8192, 1) 5.95 against 5.37 in two; under
+/// PDL 4.59 → 3.63, 3.87 → 3.10, 4.73 → 4.17). Below it the floor of [`MIN_SPLIT_K`] per
+/// split leaves at most one split anyway.
+pub const SPLIT_MIN_K_CLUSTER: u32 = 6144;
+const _: () = assert!(SPLIT_MIN_K_CLUSTER >= MIN_SPLIT_K && SPLIT_MIN_K >= MIN_SPLIT_K);
 
 /// A grid of more than half a block per SM is split (in two) only from this K (H200, runs
 /// v110–v112: (2048, 7168, 1) 6.02 µs unsplit against 7.17 in two, (2048, 20480, 1) 11.04
@@ -747,14 +802,22 @@ impl Shape {
     /// as many splits as that allows); never more than there are K tiles, and no split left
     /// without a tile.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
+        self.splits_from(tile, sm_count, SPLIT_MIN_K)
+    }
+    /// K splits for a launch whose splits add their sums in thread block clusters (see
+    /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit): as [`Shape::splits`],
+    /// but from K = [`SPLIT_MIN_K_CLUSTER`], the split's fixed cost being lower.
+    pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32) -> u32 {
+        self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER)
+    }
+    /// [`Shape::splits`] with K below `min_k` left unsplit.
+    const fn splits_from(&self, tile: &TileConfig, sm_count: u32, min_k: u32) -> u32 {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
         let sms = sm_count as u64;
         let k = self.k as u64;
         let tiles = self.k.div_ceil(tile.bk) as u64;
-        let s = if blocks >= sms
-            || k < SPLIT_MIN_K as u64
-            || (2 * blocks > sms && k < SPLIT_MIN_K_HALF_FULL as u64)
+        let s = if blocks >= sms || k < min_k as u64 || (2 * blocks > sms && k < SPLIT_MIN_K_HALF_FULL as u64)
         {
             1
         } else {
@@ -773,7 +836,8 @@ impl Shape {
                 most
             }
         };
-        // Here 1 ≤ s ≤ tiles: `most` is at most the tiles and at least 1 (K ≥ SPLIT_MIN_K),
+        // Here 1 ≤ s ≤ tiles: `most` is at most the tiles and at least 1 (K ≥ min_k ≥
+        // MIN_SPLIT_K, asserted below),
         // `once` at least 1 (blocks < sms).
         let need = tile.min_splits(self.k) as u64;
         let s = if s < need { need } else { s };
@@ -872,6 +936,9 @@ mod tests {
             assert_eq!(t.barrier_offset() % 8, 0);
             assert_eq!(t.reduce_offset() % 16, 0);
             assert!(t.reduce_offset() >= t.barrier_offset() + 3 * t.stages * 8);
+            assert_eq!(t.cluster_sums_offset() % 16, 0);
+            assert!(t.cluster_sums_offset() >= t.reduce_offset() + t.warps * t.bm * 4 + 4);
+            assert_eq!(t.smem_bytes(), t.cluster_sums_offset() + CLUSTER_SPLITS_MAX * t.bm * 4);
             assert_eq!(t.rows_per_thread() * ROW_GROUPS, t.bm);
         }
     }
@@ -902,6 +969,43 @@ mod tests {
         assert_eq!(s.sfa_bytes(), 7168 * 1024);
         assert_eq!(s.min_bytes(), 7168 * 8192 + 8192 + 7168 * 1024 + 1024 + 2 * 7168);
         assert_eq!(s.grid(&SM90_TILE), (448, 1, 1));
+    }
+
+    #[test]
+    fn cluster_twins_name_existing_entry_points() {
+        for (name, twin) in kernel_name::CLUSTER_TWINS {
+            assert!(name == kernel_name::GEMV || VARIANTS.iter().any(|(n, _)| *n == name), "{name}");
+            assert_eq!(twin, std::format!("{name}_cluster"));
+            assert_eq!(kernel_name::cluster_twin(name), Some(twin));
+        }
+        assert_eq!(kernel_name::cluster_twin("nvfp4_gemv_bm16_k512_s4"), None);
+        assert_eq!(kernel_name::cluster_twin(kernel_name::GEMV_DIRECT), None);
+    }
+
+    #[test]
+    fn clustered_splits_start_at_a_shorter_k() {
+        let w8 = variant_tile("nvfp4_gemv_bm16_k1024_s4_w8_p2");
+        // Run v121 (forced splits, cluster sums): 5.78 µs unsplit, 4.67 in three.
+        assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132), 3);
+        assert_eq!(Shape::new(512, 8192, 1).splits(&w8, 132), 1);
+        // 5.06 against 4.52 in two; 5.95 against 5.37 in two; 5.62 against 5.28 in two.
+        assert_eq!(Shape::new(512, 6144, 1).splits_clustered(&w8, 132), 2);
+        assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132), 2);
+        assert_eq!(Shape::new(1024, 7168, 1).splits_clustered(&w8, 132), 2);
+        // Below SPLIT_MIN_K_CLUSTER, and grids of more than half a block per SM: unsplit (run
+        // v121: (1024, 4096, 1) under PDL 3.08 µs unsplit, 3.40 in two; (2048, 7168, 1) 6.11
+        // against 6.53).
+        assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132), 1);
+        assert_eq!(Shape::new(256, 4096, 1).splits_clustered(&w8, 132), 1);
+        assert_eq!(Shape::new(2048, 7168, 1).splits_clustered(&w8, 132), 1);
+        assert_eq!(Shape::new(2048, 10240, 1).splits_clustered(&w8, 132), 1);
+        // From SPLIT_MIN_K both rules agree.
+        for m in [16, 64, 128, 256, 512, 640, 1024, 1536, 2048, 4096] {
+            for k in (SPLIT_MIN_K..=32768).step_by(1024) {
+                let s = Shape::new(m, k, 1);
+                assert_eq!(s.splits_clustered(&w8, 132), s.splits(&w8, 132), "{s:?}");
+            }
+        }
     }
 
     #[test]
@@ -965,8 +1069,10 @@ mod tests {
             assert!(s.tiles_per_split(&d, n) * BK <= DIRECT_MAX_K, "{s:?}: {n} splits");
         }
         // Prepared b (1280 bytes per slice), then W·16 fp32 partial sums and a flag word.
-        assert_eq!(d.launch_smem_bytes(1), 1280 + 4 * 16 * 4 + 4);
-        assert_eq!(d.max_smem_bytes(), 32 * 1280 + 4 * 16 * 4 + 4);
+        // Prepared b, 4 warps' partial sums of 16 rows, the flag word (to 16 bytes), the
+        // cluster's split sums.
+        assert_eq!(d.launch_smem_bytes(1), 1280 + 4 * 16 * 4 + 16 + CLUSTER_SPLITS_MAX * 16 * 4);
+        assert_eq!(d.max_smem_bytes(), 32 * 1280 + 4 * 16 * 4 + 16 + CLUSTER_SPLITS_MAX * 16 * 4);
         assert_eq!(SM90_TILE.launch_smem_bytes(7), SM90_TILE.smem_bytes());
     }
 

@@ -13,6 +13,7 @@
 //! | --- | --- |
 //! | [`mbarrier`] | `mbarrier.init`, `.arrive`, `.arrive.expect_tx`, `.try_wait.parity`, `fence.mbarrier_init` |
 //! | [`tma`] | `cp.async.bulk.tensor.{2d,3d}` global → shared, `prefetch.tensormap` |
+//! | [`cluster`] | `%cluster_nctarank`, `%cluster_ctarank`, `%cluster_nctaid.z`, `mapa.shared::cluster`, `st.shared::cluster`, `barrier.cluster.{arrive,wait}` |
 //! | [`cp_async`] | `cp.async.ca.shared.global` (4 bytes, zero fill), `cp.async.mbarrier.arrive.noinc` |
 //! | [`cvt`] | `cvt.rn.f16x2.e2m1x2`, `cvt.rn.f16x2.e4m3x2`, `cvt.f32.f16` |
 //! | [`f16x2`] | `fma.rn.f16x2`, `mul.rn.f16x2`, `add.rn.f16x2` |
@@ -22,6 +23,7 @@
 //! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence` |
 //! | [`misc`] | `bar.sync`, `trap`, `griddepcontrol.{launch_dependents,wait}`, special registers |
 
+pub mod cluster;
 pub mod cp_async;
 pub mod cvt;
 pub mod f16x2;
