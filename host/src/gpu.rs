@@ -299,8 +299,11 @@ impl Gpu {
 
     /// Whether an upload of shape `s` on `k` with `splits` K splits (2 to
     /// `kernel::layout::CLUSTER_SPLITS_MAX`) adds the splits' sums in thread block clusters:
-    /// only where `k` has a cluster twin (`kernel::layout::kernel_name::CLUSTER_TWINS`) and the GPU can place every cluster at once with no SM holding more blocks than
-    /// the same grid launched without clusters would put on it (`blocks / SMs`, rounded up).
+    /// only where `k` has a cluster twin (`kernel::layout::kernel_name::CLUSTER_TWINS`) and the
+    /// GPU can place every cluster at once with no SM holding more blocks than the same grid
+    /// launched without clusters would put on it (`blocks / SMs`, rounded up), or, for grids
+    /// of at most one block per SM whose splits cover at most
+    /// `kernel::layout::CLUSTER_SHARED_SM_MAX_K` of K each, two.
     /// Clusters live inside one GPC, so the cluster scheduler cannot always spread them as
     /// thinly: on the H200, (512, 28672, 1) in 32 clusters of four was 4.9% slower than
     /// without clusters, and grids that did not fit in one wave of clusters under PDL up to
@@ -312,16 +315,22 @@ impl Gpu {
         let (gx, gy, _) = s.grid(&k.tile);
         let clusters = gx as u64 * gy as u64;
         let per_sm = (clusters * splits as u64).div_ceil(self.info.sm_count.max(1) as u64) as u32;
-        let smem = k.tile.launch_smem_bytes(s.tiles_per_split(&k.tile, splits));
-        let smem = if per_sm < k.blocks_per_sm { smem.max(self.info.smem_to_hold(per_sm)) } else { smem };
-        let l = crate::pdl::RawLaunch {
-            grid: (gx, gy, splits),
-            block: k.tile.threads(),
-            smem,
-            pdl: false,
-            cluster_z: splits,
+        let base = k.tile.launch_smem_bytes(s.tiles_per_split(&k.tile, splits));
+        let fit = |per_sm: u32| -> Result<bool, Error> {
+            let smem = if per_sm < k.blocks_per_sm { base.max(self.info.smem_to_hold(per_sm)) } else { base };
+            let l = crate::pdl::RawLaunch {
+                grid: (gx, gy, splits),
+                block: k.tile.threads(),
+                smem,
+                pdl: false,
+                cluster_z: splits,
+            };
+            Ok(clusters <= self.max_active_clusters(twin, l)? as u64)
         };
-        Ok(clusters <= self.max_active_clusters(twin, l)? as u64)
+        // Short splits of a grid of at most one block per SM may share SMs two by two: the
+        // reduction they save outweighs the doubled SMs (kernel::layout::CLUSTER_SHARED_SM_MAX_K).
+        let k_per_split = s.tiles_per_split(&k.tile, splits) * k.tile.bk;
+        Ok(fit(per_sm)? || (per_sm == 1 && k_per_split <= kernel::layout::CLUSTER_SHARED_SM_MAX_K && fit(2)?))
     }
 
     /// K splits of an upload of shape `s` on `k`, and whether their sums meet in thread block

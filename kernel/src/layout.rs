@@ -658,6 +658,15 @@ pub const SPLIT_BLOCKS_PER_SM: u32 = 2;
 /// the global path: sums in a workspace, an atomic ticket per row tile, the last block adds.
 pub const CLUSTER_SPLITS_MAX: u32 = 8;
 
+/// A split grid of at most one block per SM is launched in clusters even where some SMs must
+/// then take two of its blocks (the clusters fit two but not one block per SM), when each
+/// split covers at most this much K: the reduction saved outweighs the doubled SMs for short
+/// splits, not for long ones (H200, run v120, load-balancing policy: (640, 14336, 1) in three
+/// splits −9.3%, (256, 20480, 1) in seven −14.9%, (512, 14336, 1) in four −4.4%, but
+/// (512, 28672, 1) in four, 7168 of K each, +4.9%; run v127, the 10 shape and launch-mode
+/// pairs it changed, against the rule without it: all faster, by 1.4–17.7%).
+pub const CLUSTER_SHARED_SM_MAX_K: u32 = 5120;
+
 /// Whether a launch with `splits` K splits reduces them in a cluster (see
 /// [`CLUSTER_SPLITS_MAX`]).
 pub const fn cluster_reduces(splits: u32) -> bool {
