@@ -5,8 +5,8 @@
 //! (redrawn until `M·K·L ≤ 2^25`, so the CPU reference of a case stays quick), an input
 //! distribution, the scale layout (row-major or 128×4 blocked), an epilogue (`alpha`, and
 //! half the time `beta·c_in`), a K split and how split sums meet (a quarter of the cases
-//! through global memory, the others in a cluster where the split count allows), then checks every element against the derived
-//! bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
+//! through global memory, the others in a cluster where the split count allows), then checks
+//! every element against the derived bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
 use crate::error::Error;
 use crate::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
 use crate::gpu::{Gpu, SplitK};

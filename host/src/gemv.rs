@@ -4,7 +4,7 @@ use crate::gpu::{ByteTensor, GemvKernel, Gpu, L2Promotion, encode_tensor_map, ma
 use crate::pdl::PdlTrigger;
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
-use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, launch_flags, map};
+use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, kernel_name, launch_flags, map};
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,9 +56,10 @@ pub struct DeviceGemv {
     /// sums and per-row-tile tickets.
     splits: u32,
     /// The splits are launched as thread block clusters of `(1, 1, splits)` and add their
-    /// sums through distributed shared memory ([`Gpu::cluster_splits`],
-    /// `kernel::layout::cluster_reduces`).
+    /// sums through distributed shared memory ([`Gpu::split_plan`]).
     cluster: bool,
+    /// The entry point launched: the kernel's, or with `cluster` its cluster twin.
+    entry: &'static str,
     split_sums: CudaSlice<f32>,
     tickets: CudaSlice<u32>,
     /// `alpha`, `beta` and, when `beta` is used, `c_in`.
@@ -124,6 +125,11 @@ impl Gpu {
         )?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
         let (splits, cluster) = self.split_plan(s, &kernel)?;
+        let entry = match cluster {
+            true => kernel_name::cluster_twin(kernel.name)
+                .ok_or(Error::Unsupported { what: "clusters for an entry point without a cluster twin" })?,
+            false => kernel.name,
+        };
         let (gx, gy, _) = s.grid(&tile);
         let (sums_len, tickets_len) = if splits > 1 && !cluster {
             (splits as usize * s.c_len(), gx as usize * gy as usize)
@@ -143,6 +149,7 @@ impl Gpu {
             maps,
             splits,
             cluster,
+            entry,
             split_sums,
             tickets,
             alpha: 1.0,
@@ -284,13 +291,8 @@ impl Gpu {
                 pdl: pdl != 0,
                 cluster_z: if d.cluster { d.splits } else { 1 },
             };
-            let name = match d.cluster {
-                // `split_plan` clusters only kernels with a twin.
-                true => kernel::layout::kernel_name::cluster_twin(d.kernel.name).unwrap_or(d.kernel.name),
-                false => d.kernel.name,
-            };
             // SAFETY: one value per parameter of the GEMV entry ABI (`kernel::gemv`), in order.
-            return unsafe { self.launch_ex(name, l, &mut args) };
+            return unsafe { self.launch_ex(d.entry, l, &mut args) };
         }
         let mut launch = self.stream.launch_builder(&d.kernel.func);
         launch.arg(&d.maps).arg(&mut d.c).arg(&m).arg(&k).arg(&mut d.split_sums).arg(&mut d.tickets);

@@ -347,12 +347,13 @@ impl Gpu {
             SplitK::Auto => s.splits_clustered(&k.tile, self.info.sm_count).max(k.tile.min_splits(s.k)),
             _ => plain,
         };
-        for splits in [clustered, plain] {
-            if kernel::layout::cluster_reduces(splits) && self.clusters_fit(k, s, splits)? {
-                return Ok((splits, true));
-            }
+        let fits = |splits: u32| -> Result<bool, Error> {
+            Ok(kernel::layout::cluster_reduces(splits) && self.clusters_fit(k, s, splits)?)
+        };
+        if fits(clustered)? {
+            return Ok((clustered, true));
         }
-        Ok((plain, false))
+        Ok((plain, plain != clustered && fits(plain)?))
     }
 
     /// Waits for all work on the stream; surfaces asynchronous kernel errors.

@@ -19,8 +19,8 @@
 //! * Per chunk the lane runs [`compute::block_sums`] exactly as a TMA consumer lane does for
 //!   its chunk; the cross-lane and cross-warp sums and the epilogue are shared code.
 use crate::gemv::{
-    Epilogue, SplitSmem, SplitWork, cluster_block_started, compute, f16x2_to_f32, gemv_entry_abi,
-    sfb_prepared, store_block_rows, store_warp_partials,
+    Epilogue, SplitSmem, SplitWork, compute, f16x2_to_f32, gemv_entry_abi, sfb_prepared, store_block_rows,
+    store_warp_partials,
 };
 use crate::layout::{
     BK, CLUSTER_SPLITS_MAX, DIRECT_PREFETCH, DIRECT_STEP_K, MAX_BM, MMA_ROWS, PREP_PASS_BYTES,
@@ -96,7 +96,6 @@ unsafe fn gemv_direct<const W: u32>(
     debug_assert!(partials.offset() - prep.offset() == tile.direct_reduce_offset(per));
     debug_assert!(cluster_sums.offset() - prep.offset() == tile.direct_cluster_sums_offset(per));
     let split_smem = SplitSmem { last_flag, cluster_sums };
-    cluster_block_started(false);
 
     // Rows past `m` read row `m − 1` (their sums are never stored).
     let (kb, ks) = (k as usize / 2, (k / SF_VEC) as usize);

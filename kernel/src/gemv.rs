@@ -672,9 +672,10 @@ pub(crate) struct SplitSmem {
 }
 
 /// Every thread, at the start of a GEMV block: in a cluster entry point (`cluster`: the
-/// K-split reduction through distributed shared memory, [`store_block_rows`]), marks this block as started
-/// (`barrier.cluster.arrive.relaxed`); the reduction's first `barrier.cluster.wait` then
-/// guarantees that the block it writes to is running. Otherwise nothing.
+/// K-split reduction through distributed shared memory, [`store_block_rows`]), marks this
+/// block as started (`barrier.cluster.arrive.relaxed`); the reduction's first
+/// `barrier.cluster.wait` then guarantees that the block it writes to is running. Otherwise
+/// nothing.
 #[inline(always)]
 pub(crate) fn cluster_block_started(cluster: bool) {
     if cluster {
@@ -686,8 +687,8 @@ pub(crate) fn cluster_block_started(cluster: bool) {
 
 /// The whole block, after a barrier that follows [`store_warp_partials`]: thread `r < BM`
 /// adds row `r`'s partial sums of the `W` warps and applies the epilogue; with a K split
-/// (`grid.z > 1`) the splits' sums meet first, in the cluster's first block when the launch
-/// has clusters of the grid's z extent, else in `work` (see [`gemv`]).
+/// (`grid.z > 1`) the splits' sums meet first: with `CLUSTER` (a cluster twin) in the
+/// cluster's first block, else in `work` (see [`gemv`]).
 ///
 /// # Safety
 /// As [`gemv`] for `c`, `m`, `work` and `epilogue`; `partials` as written by
