@@ -5,7 +5,7 @@ use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
 use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
-use kernel::layout::{DIRECT_TILE, Launch, Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
+use kernel::layout::{DIRECT_TILE, Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
 use std::sync::Arc;
 
 /// What the host knows about the device it runs on.
@@ -271,8 +271,7 @@ impl Gpu {
             return &self.gemv;
         }
         let find = |name: &str| self.variants.iter().find(|v| v.name == name);
-        let launch = if self.pdl_enabled() { Launch::Pdl } else { Launch::Plain };
-        let name = kernel::layout::choose_variant(s, self.info.sm_count, launch);
+        let name = kernel::layout::choose_variant(s, self.info.sm_count, self.launch_mode());
         let Some(chosen) = find(name) else { return &self.gemv };
         let one_wave = |k: &GemvKernel| {
             let (gx, gy, _) = s.grid(&k.tile);
@@ -335,7 +334,8 @@ impl Gpu {
 
     /// K splits of an upload of shape `s` on `k`, and whether their sums meet in thread block
     /// clusters: with [`Gpu::cluster_splits`] on, the cluster rule's count
-    /// (`Shape::splits_clustered` under [`SplitK::Auto`], else as [`Gpu::splits_for`]) where
+    /// (`Shape::splits_clustered` for this GPU's launch mode under [`SplitK::Auto`], else as
+    /// [`Gpu::splits_for`]; upload after [`Gpu::enable_pdl`], as for [`Gpu::kernel_for`]) where
     /// its clusters fit ([`Gpu::clusters_fit`]), else [`Gpu::splits_for`]'s count, in
     /// clusters where those fit.
     pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
@@ -344,7 +344,9 @@ impl Gpu {
             return Ok((plain, false));
         }
         let clustered = match self.split_k {
-            SplitK::Auto => s.splits_clustered(&k.tile, self.info.sm_count).max(k.tile.min_splits(s.k)),
+            SplitK::Auto => s
+                .splits_clustered(&k.tile, self.info.sm_count, self.launch_mode())
+                .max(k.tile.min_splits(s.k)),
             _ => plain,
         };
         let fits = |splits: u32| -> Result<bool, Error> {

@@ -112,6 +112,12 @@ impl Gpu {
         self.pdl
     }
 
+    /// The launch mode the per-shape rules (`kernel::layout::choose_variant`,
+    /// `Shape::splits_clustered`) are asked for: PDL after [`Gpu::enable_pdl`], else plain.
+    pub fn launch_mode(&self) -> kernel::layout::Launch {
+        if self.pdl { kernel::layout::Launch::Pdl } else { kernel::layout::Launch::Plain }
+    }
+
     /// The PTX loaded with the driver API; loaded (the driver JIT-compiles it again, or takes
     /// it from its cache) on first use.
     pub(crate) fn ex_module(&self) -> Result<&ExModule, Error> {

@@ -688,6 +688,30 @@ pub const SPLIT_MIN_K: u32 = 10240;
 pub const SPLIT_MIN_K_CLUSTER: u32 = 6144;
 const _: () = assert!(SPLIT_MIN_K_CLUSTER >= MIN_SPLIT_K && SPLIT_MIN_K >= MIN_SPLIT_K);
 
+/// How much of the GPU a small grid's clustered K split may fill, as `1 / share` of the SMs
+/// ([`Shape::splits_clustered`]): a grid of `blocks` blocks gets at least `min(`
+/// [`CLUSTER_SPLITS_MAX`]`, K tiles, SMs / (share · blocks))` splits, down to one K tile per
+/// split, from K = [`SMALL_GRID_SPLIT_MIN_K`] and where that at least halves a block's K
+/// tiles. Such a grid's blocks are too few for the SMs they leave idle to matter, and a
+/// clustered split costs one cluster barrier. With plain launches the split may fill every
+/// SM, under PDL half of them: the kernel it follows still holds SMs as it starts (H200, run v129, every split count forced:
+/// (256, 8192, 1) plain 4.38 µs in the general rule's three splits, 3.76 in eight; (128,
+/// 8192, 1) 4.29 in three, 3.47 in eight; under PDL (256, 4096, 1) 2.90 unsplit, 2.46 in four,
+/// but (512, 4096, 1) 2.75 in two, 3.06 in four, and (1024, 4096, 1) 3.00 unsplit, 3.35 in
+/// two).
+pub const fn small_grid_sm_share(launch: Launch) -> u32 {
+    match launch {
+        Launch::Plain => 1,
+        Launch::Pdl => 2,
+    }
+}
+
+/// Below this K a small grid is not split for its smallness ([`small_grid_sm_share`]): two
+/// splits of one 1024-K tile each lost under PDL (H200, run v130: (128, 2048, 1) 2.19 µs
+/// unsplit, 2.32 in two; (256, 2048, 1) 2.23 against 2.33), three won ((128, 3072, 1) 2.54
+/// against 2.43; (192, 3072, 1) 2.57 against 2.42).
+pub const SMALL_GRID_SPLIT_MIN_K: u32 = 3072;
+
 /// A grid of more than half a block per SM is split (in two) only from this K (H200, runs
 /// v110–v112: (2048, 7168, 1) 6.02 µs unsplit against 7.17 in two, (2048, 20480, 1) 11.04
 /// against 11.10, (2048, 28672, 1) 14.09 against 13.37).
@@ -815,9 +839,34 @@ impl Shape {
     }
     /// K splits for a launch whose splits add their sums in thread block clusters (see
     /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit): as [`Shape::splits`],
-    /// but from K = [`SPLIT_MIN_K_CLUSTER`], the split's fixed cost being lower.
-    pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32) -> u32 {
-        self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER)
+    /// but from K = [`SPLIT_MIN_K_CLUSTER`], the split's fixed cost being lower; never more
+    /// than a cluster holds (where [`Shape::splits`] asks for more, the most that fit in
+    /// one: run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace,
+    /// 4.36 in clusters of eight or fewer); and for a small grid at least as many as keep its
+    /// split within its share of the SMs for the launch mode ([`small_grid_sm_share`]).
+    pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32, launch: Launch) -> u32 {
+        let tiles = self.k.div_ceil(tile.bk) as u64;
+        let most = CLUSTER_SPLITS_MAX as u64;
+        let s = self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER) as u64;
+        let s = if s > most { splits_with_tiles(tiles, most) } else { s };
+        let (gx, gy, _) = self.grid(tile);
+        let share = small_grid_sm_share(launch) as u64;
+        let small = if self.k < SMALL_GRID_SPLIT_MIN_K {
+            1
+        } else {
+            sm_count as u64 / (share * gx as u64 * gy as u64)
+        };
+        let small = if small > most { most } else { small };
+        let small = if small > tiles { tiles } else { small };
+        // Only where the split at least halves a block's tiles: two splits of three tiles lost
+        // (run v131, (384, 3072, 1) under PDL 2.58 µs unsplit, 2.66 in two).
+        let small = if small >= 2 && 2 * tiles.div_ceil(small) <= tiles {
+            splits_with_tiles(tiles, small)
+        } else {
+            1
+        };
+        // `s` is at least 1 and at most the tiles (splits_from), and so is the result.
+        if small > s { small as u32 } else { s as u32 }
     }
     /// [`Shape::splits`] with K below `min_k` left unsplit.
     const fn splits_from(&self, tile: &TileConfig, sm_count: u32, min_k: u32) -> u32 {
@@ -994,25 +1043,70 @@ mod tests {
     #[test]
     fn clustered_splits_start_at_a_shorter_k() {
         let w8 = variant_tile("nvfp4_gemv_bm16_k1024_s4_w8_p2");
-        // Run v121 (forced splits, cluster sums): 5.78 µs unsplit, 4.67 in three.
-        assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132), 3);
-        assert_eq!(Shape::new(512, 8192, 1).splits(&w8, 132), 1);
-        // 5.06 against 4.52 in two; 5.95 against 5.37 in two; 5.62 against 5.28 in two.
-        assert_eq!(Shape::new(512, 6144, 1).splits_clustered(&w8, 132), 2);
-        assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132), 2);
-        assert_eq!(Shape::new(1024, 7168, 1).splits_clustered(&w8, 132), 2);
-        // Below SPLIT_MIN_K_CLUSTER, and grids of more than half a block per SM: unsplit (run
-        // v121: (1024, 4096, 1) under PDL 3.08 µs unsplit, 3.40 in two; (2048, 7168, 1) 6.11
-        // against 6.53).
-        assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132), 1);
-        assert_eq!(Shape::new(256, 4096, 1).splits_clustered(&w8, 132), 1);
-        assert_eq!(Shape::new(2048, 7168, 1).splits_clustered(&w8, 132), 1);
-        assert_eq!(Shape::new(2048, 10240, 1).splits_clustered(&w8, 132), 1);
-        // From SPLIT_MIN_K both rules agree.
-        for m in [16, 64, 128, 256, 512, 640, 1024, 1536, 2048, 4096] {
-            for k in (SPLIT_MIN_K..=32768).step_by(1024) {
-                let s = Shape::new(m, k, 1);
-                assert_eq!(s.splits_clustered(&w8, 132), s.splits(&w8, 132), "{s:?}");
+        let (plain, pdl) = (Launch::Plain, Launch::Pdl);
+        for launch in [plain, pdl] {
+            assert_eq!(Shape::new(512, 8192, 1).splits(&w8, 132), 1);
+            // Run v121 (forced splits, cluster sums): 5.95 µs unsplit, 5.37 in two; 5.62 against
+            // 5.28 in two.
+            assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132, launch), 2);
+            assert_eq!(Shape::new(1024, 7168, 1).splits_clustered(&w8, 132, launch), 2);
+            // Below SPLIT_MIN_K_CLUSTER, and grids of more than half a block per SM: unsplit
+            // unless small (run v121: (1024, 4096, 1) under PDL 3.08 µs unsplit, 3.40 in two;
+            // (2048, 7168, 1) 6.11 against 6.53).
+            assert_eq!(Shape::new(2048, 7168, 1).splits_clustered(&w8, 132, launch), 1);
+            assert_eq!(Shape::new(2048, 10240, 1).splits_clustered(&w8, 132, launch), 1);
+            // Small grids, down to one tile per split (run v129), from K = 3072 (run v130).
+            assert_eq!(Shape::new(128, 4096, 1).splits_clustered(&w8, 132, launch), 4);
+            assert_eq!(Shape::new(128, 8192, 1).splits_clustered(&w8, 132, launch), 8);
+            assert_eq!(Shape::new(128, 6144, 1).splits_clustered(&w8, 132, launch), 6);
+            assert_eq!(Shape::new(128, 12288, 1).splits_clustered(&w8, 132, launch), 6);
+            assert_eq!(Shape::new(128, 3072, 1).splits_clustered(&w8, 132, launch), 3);
+            assert_eq!(Shape::new(128, 2048, 1).splits_clustered(&w8, 132, launch), 1);
+            assert_eq!(Shape::new(128, 1024, 1).splits_clustered(&w8, 132, launch), 1);
+            // More splits than a cluster holds: the most that fit in one, no split empty.
+            assert_eq!(Shape::new(128, 20480, 1).splits(&w8, 132), 10);
+            assert_eq!(Shape::new(128, 20480, 1).splits_clustered(&w8, 132, launch), 7);
+            assert_eq!(Shape::new(16, 28672, 1).splits_clustered(&w8, 132, launch), 7);
+            assert_eq!(Shape::new(16, 32768, 1).splits_clustered(&w8, 132, launch), 8);
+        }
+        // Plain launches: within every SM; PDL: within half of them. (512, 8192, 1) and
+        // (512, 6144, 1): run v121, PDL 4.59 µs unsplit, 3.63 in three, and 3.87 against 3.10
+        // in two; run v129, plain 4.61 in three, 4.57 in four, and 4.48 in two, 4.16 in three.
+        assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, pdl), 3);
+        assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, plain), 4);
+        assert_eq!(Shape::new(512, 6144, 1).splits_clustered(&w8, 132, pdl), 2);
+        assert_eq!(Shape::new(512, 6144, 1).splits_clustered(&w8, 132, plain), 3);
+        assert_eq!(Shape::new(256, 4096, 1).splits_clustered(&w8, 132, plain), 4);
+        assert_eq!(Shape::new(256, 4096, 1).splits_clustered(&w8, 132, pdl), 4);
+        assert_eq!(Shape::new(256, 8192, 1).splits_clustered(&w8, 132, plain), 8);
+        assert_eq!(Shape::new(256, 8192, 1).splits_clustered(&w8, 132, pdl), 4);
+        // Eight asked of six tiles: six splits; four asked: two tiles each, three splits.
+        assert_eq!(Shape::new(256, 6144, 1).splits_clustered(&w8, 132, plain), 6);
+        assert_eq!(Shape::new(256, 6144, 1).splits_clustered(&w8, 132, pdl), 3);
+        assert_eq!(Shape::new(512, 4096, 1).splits_clustered(&w8, 132, plain), 4);
+        assert_eq!(Shape::new(512, 4096, 1).splits_clustered(&w8, 132, pdl), 2);
+        assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132, plain), 2);
+        assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132, pdl), 1);
+        // Two splits of three tiles do not halve a block's: unsplit (run v131).
+        assert_eq!(Shape::new(384, 3072, 1).splits_clustered(&w8, 132, pdl), 1);
+        assert_eq!(Shape::new(192, 3072, 1).splits_clustered(&w8, 132, pdl), 3);
+        // From SPLIT_MIN_K both rules agree where neither of those applies.
+        for launch in [plain, pdl] {
+            for m in [16, 64, 128, 256, 512, 640, 1024, 1536, 2048, 4096] {
+                for k in (SPLIT_MIN_K..=32768).step_by(1024) {
+                    for l in [1, 3] {
+                        let s = Shape::new(m, k, l);
+                        let (global, clustered) = (s.splits(&w8, 132), s.splits_clustered(&w8, 132, launch));
+                        let blocks = m.div_ceil(w8.bm) * l;
+                        let small = (132 / (small_grid_sm_share(launch) * blocks)).min(CLUSTER_SPLITS_MAX);
+                        if global <= CLUSTER_SPLITS_MAX && small <= global {
+                            assert_eq!(clustered, global, "{s:?}");
+                        }
+                        let tiles = k.div_ceil(w8.bk);
+                        assert!((1..=CLUSTER_SPLITS_MAX).contains(&clustered), "{s:?}");
+                        assert!((clustered - 1) * tiles.div_ceil(clustered) < tiles, "{s:?}: split empty");
+                    }
+                }
             }
         }
     }
