@@ -717,6 +717,15 @@ pub const SMALL_GRID_SPLIT_MIN_K: u32 = 3072;
 /// against 11.10, (2048, 28672, 1) 14.09 against 13.37).
 pub const SPLIT_MIN_K_HALF_FULL: u32 = 20480;
 
+/// With plain launches and the splits' sums in clusters, a grid of more than half a block per
+/// SM is split from this K instead of [`SPLIT_MIN_K_HALF_FULL`] (H200, run v133, every split
+/// count forced: (1152, 12288, 1) 7.42 µs unsplit, 6.45 in three; (1152, 16384, 1) 8.95
+/// against 7.63; (2048, 16384, 1) 9.40 against 8.91 in two; but (1536, 8192, 1) 6.07 against
+/// 6.37 and (2048, 8192, 1) 6.31 against 6.55 in two). Under PDL the threshold stays
+/// ((2048, 12288, 1) 6.62 µs unsplit, 6.92 in two).
+pub const SPLIT_MIN_K_HALF_FULL_CLUSTER: u32 = 12288;
+const _: () = assert!(SPLIT_MIN_K_HALF_FULL_CLUSTER >= SPLIT_MIN_K_CLUSTER);
+
 /// The automatic K split gives each split at least this much of K below [`SPLIT_LONG_K`]
 /// (H200, run v116: splits of 2048 lost there, (256, 12288, 1) under PDL 4.24 µs in four
 /// splits, 4.52 in six; run v112: (512, 14336, 1) 6.19 µs in four, 6.28 in five).
@@ -835,11 +844,12 @@ impl Shape {
     /// as many splits as that allows); never more than there are K tiles, and no split left
     /// without a tile.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
-        self.splits_from(tile, sm_count, SPLIT_MIN_K)
+        self.splits_from(tile, sm_count, SPLIT_MIN_K, SPLIT_MIN_K_HALF_FULL)
     }
     /// K splits for a launch whose splits add their sums in thread block clusters (see
     /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit): as [`Shape::splits`],
-    /// but from K = [`SPLIT_MIN_K_CLUSTER`], the split's fixed cost being lower; never more
+    /// but from K = [`SPLIT_MIN_K_CLUSTER`], the split's fixed cost being lower (with plain
+    /// launches grids of more than half a block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`]); never more
     /// than a cluster holds (where [`Shape::splits`] asks for more, the most that fit in
     /// one: run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace,
     /// 4.36 in clusters of eight or fewer); and for a small grid at least as many as keep its
@@ -847,7 +857,11 @@ impl Shape {
     pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32, launch: Launch) -> u32 {
         let tiles = self.k.div_ceil(tile.bk) as u64;
         let most = CLUSTER_SPLITS_MAX as u64;
-        let s = self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER) as u64;
+        let half_full_min_k = match launch {
+            Launch::Plain => SPLIT_MIN_K_HALF_FULL_CLUSTER,
+            Launch::Pdl => SPLIT_MIN_K_HALF_FULL,
+        };
+        let s = self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER, half_full_min_k) as u64;
         let s = if s > most { splits_with_tiles(tiles, most) } else { s };
         let (gx, gy, _) = self.grid(tile);
         let share = small_grid_sm_share(launch) as u64;
@@ -869,14 +883,13 @@ impl Shape {
         if small > s { small as u32 } else { s as u32 }
     }
     /// [`Shape::splits`] with K below `min_k` left unsplit.
-    const fn splits_from(&self, tile: &TileConfig, sm_count: u32, min_k: u32) -> u32 {
+    const fn splits_from(&self, tile: &TileConfig, sm_count: u32, min_k: u32, half_full_min_k: u32) -> u32 {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
         let sms = sm_count as u64;
         let k = self.k as u64;
         let tiles = self.k.div_ceil(tile.bk) as u64;
-        let s = if blocks >= sms || k < min_k as u64 || (2 * blocks > sms && k < SPLIT_MIN_K_HALF_FULL as u64)
-        {
+        let s = if blocks >= sms || k < min_k as u64 || (2 * blocks > sms && k < half_full_min_k as u64) {
             1
         } else {
             let (twice, once) = (SPLIT_BLOCKS_PER_SM as u64 * sms / blocks, sms / blocks);
@@ -900,6 +913,11 @@ impl Shape {
         let need = tile.min_splits(self.k) as u64;
         let s = if s < need { need } else { s };
         splits_with_tiles(tiles, s) as u32
+    }
+    /// The splits that get K tiles when `asked` (at least 1) are asked for: each takes
+    /// `ceil(tiles / asked)` tiles of `tile.bk`, so fewer than `asked` may be needed.
+    pub const fn splits_with_tiles(&self, tile: &TileConfig, asked: u32) -> u32 {
+        splits_with_tiles(self.k.div_ceil(tile.bk) as u64, asked as u64) as u32
     }
     /// K tiles (of `tile.bk`) each block of a launch with `splits` splits covers (the last
     /// split may get fewer): the kernel's `per_split`.
@@ -1087,6 +1105,15 @@ mod tests {
         assert_eq!(Shape::new(512, 4096, 1).splits_clustered(&w8, 132, pdl), 2);
         assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132, plain), 2);
         assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132, pdl), 1);
+        // Grids of more than half a block per SM: with plain launches from K = 12288, under
+        // PDL from 20480 (run v133).
+        assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, plain), 3);
+        assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, pdl), 1);
+        assert_eq!(Shape::new(2048, 16384, 1).splits_clustered(&w8, 132, plain), 2);
+        assert_eq!(Shape::new(2048, 16384, 1).splits_clustered(&w8, 132, pdl), 1);
+        assert_eq!(Shape::new(2048, 8192, 1).splits_clustered(&w8, 132, plain), 1);
+        assert_eq!(Shape::new(2048, 20480, 1).splits_clustered(&w8, 132, pdl), 2);
+        assert_eq!(Shape::new(640, 16384, 1).splits_with_tiles(&w8, 5), 4);
         // Two splits of three tiles do not halve a block's: unsplit (run v131).
         assert_eq!(Shape::new(384, 3072, 1).splits_clustered(&w8, 132, pdl), 1);
         assert_eq!(Shape::new(192, 3072, 1).splits_clustered(&w8, 132, pdl), 3);
@@ -1099,7 +1126,9 @@ mod tests {
                         let (global, clustered) = (s.splits(&w8, 132), s.splits_clustered(&w8, 132, launch));
                         let blocks = m.div_ceil(w8.bm) * l;
                         let small = (132 / (small_grid_sm_share(launch) * blocks)).min(CLUSTER_SPLITS_MAX);
-                        if global <= CLUSTER_SPLITS_MAX && small <= global {
+                        let half_full = 2 * blocks > 132 && k < SPLIT_MIN_K_HALF_FULL;
+                        if global <= CLUSTER_SPLITS_MAX && small <= global && !(half_full && launch == plain)
+                        {
                             assert_eq!(clustered, global, "{s:?}");
                         }
                         let tiles = k.div_ceil(w8.bk);
