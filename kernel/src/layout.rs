@@ -844,16 +844,22 @@ impl Shape {
     /// as many splits as that allows); never more than there are K tiles, and no split left
     /// without a tile.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
-        self.splits_from(tile, sm_count, SPLIT_MIN_K, SPLIT_MIN_K_HALF_FULL)
+        self.splits_from(tile, sm_count, SPLIT_MIN_K, SPLIT_MIN_K_HALF_FULL, false)
     }
     /// K splits for a launch whose splits add their sums in thread block clusters (see
-    /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit): as [`Shape::splits`],
-    /// but from K = [`SPLIT_MIN_K_CLUSTER`], the split's fixed cost being lower (with plain
-    /// launches grids of more than half a block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`]); never more
-    /// than a cluster holds (where [`Shape::splits`] asks for more, the most that fit in
-    /// one: run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace,
-    /// 4.36 in clusters of eight or fewer); and for a small grid at least as many as keep its
-    /// split within its share of the SMs for the launch mode ([`small_grid_sm_share`]).
+    /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit). As [`Shape::splits`],
+    /// but, a split costing less:
+    ///
+    /// * from K = [`SPLIT_MIN_K_CLUSTER`] (with plain launches, grids of more than half a
+    ///   block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`]);
+    /// * splits for two blocks per SM wherever K allows that many, even where the K tiles do
+    ///   not divide evenly into them, and where it does not allow that many, all that it
+    ///   allows if they divide the tiles evenly (run v135);
+    /// * never more than a cluster holds (where that asks for more, the most that fit in one:
+    ///   run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace, 4.36 in
+    ///   clusters of eight or fewer);
+    /// * for a small grid, at least as many as keep its split within its share of the SMs for
+    ///   the launch mode ([`small_grid_sm_share`]).
     pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32, launch: Launch) -> u32 {
         let tiles = self.k.div_ceil(tile.bk) as u64;
         let most = CLUSTER_SPLITS_MAX as u64;
@@ -861,7 +867,7 @@ impl Shape {
             Launch::Plain => SPLIT_MIN_K_HALF_FULL_CLUSTER,
             Launch::Pdl => SPLIT_MIN_K_HALF_FULL,
         };
-        let s = self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER, half_full_min_k) as u64;
+        let s = self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER, half_full_min_k, true) as u64;
         let s = if s > most { splits_with_tiles(tiles, most) } else { s };
         let (gx, gy, _) = self.grid(tile);
         let share = small_grid_sm_share(launch) as u64;
@@ -882,8 +888,16 @@ impl Shape {
         // `s` is at least 1 and at most the tiles (splits_from), and so is the result.
         if small > s { small as u32 } else { s as u32 }
     }
-    /// [`Shape::splits`] with K below `min_k` left unsplit.
-    const fn splits_from(&self, tile: &TileConfig, sm_count: u32, min_k: u32, half_full_min_k: u32) -> u32 {
+    /// [`Shape::splits`] with K below `min_k` left unsplit, grids of more than half a block
+    /// per SM below `half_full_min_k`; `clustered`: the count for cluster sums.
+    const fn splits_from(
+        &self,
+        tile: &TileConfig,
+        sm_count: u32,
+        min_k: u32,
+        half_full_min_k: u32,
+        clustered: bool,
+    ) -> u32 {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
         let sms = sm_count as u64;
@@ -898,8 +912,16 @@ impl Shape {
             let most = if most < tiles { most } else { tiles };
             // Twice only where the K tiles divide into that many splits: fewer would leave
             // some SMs one block and others two (run v112: (512, 28672, 1) 7.50 µs in four
-            // splits, 8.31 in six).
-            if twice <= most && splits_with_tiles(tiles, twice) == twice {
+            // splits, 8.31 in six). With cluster sums, twice even where uneven, else all that
+            // K allows where even (run v133, under PDL: (640, 16384, 1) 5.36 µs in the six of
+            // `once`, 4.75 in eight; (768, 16384, 1) 5.63 in four, 5.11 in eight;
+            // (1536, 16384, 1) 8.27 in two, 7.26 in four; run v135 checked it), else as
+            // without (run v129: (1024, 8192, 1) 5.39 µs in `once`'s two, 5.61 in three).
+            if clustered && twice <= most {
+                twice
+            } else if clustered && tiles.is_multiple_of(most) {
+                most
+            } else if twice <= most && splits_with_tiles(tiles, twice) == twice {
                 twice
             } else if once <= most {
                 once
@@ -1117,23 +1139,28 @@ mod tests {
         // Two splits of three tiles do not halve a block's: unsplit (run v131).
         assert_eq!(Shape::new(384, 3072, 1).splits_clustered(&w8, 132, pdl), 1);
         assert_eq!(Shape::new(192, 3072, 1).splits_clustered(&w8, 132, pdl), 3);
-        // From SPLIT_MIN_K both rules agree where neither of those applies.
+        // Twice the SMs even where the tiles do not divide into that many splits, and all the
+        // K allows where that divides them (run v135): 40 blocks of 20 K tiles, five of four
+        // (six asked), not three; 24 blocks of 16 tiles, eight, not four.
+        assert_eq!(Shape::new(640, 20480, 1).splits(&w8, 132), 3);
+        assert_eq!(Shape::new(640, 20480, 1).splits_clustered(&w8, 132, plain), 5);
+        assert_eq!(Shape::new(384, 16384, 1).splits(&w8, 132), 4);
+        assert_eq!(Shape::new(384, 16384, 1).splits_clustered(&w8, 132, plain), 8);
+        // Where twice exceeds what K allows and that does not divide the tiles: as before
+        // (run v129: (1024, 8192, 1) 5.39 µs in two, 5.61 in three).
+        assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132, plain), 2);
         for launch in [plain, pdl] {
-            for m in [16, 64, 128, 256, 512, 640, 1024, 1536, 2048, 4096] {
-                for k in (SPLIT_MIN_K..=32768).step_by(1024) {
+            for m in [16, 64, 128, 256, 384, 512, 640, 1024, 1536, 2048, 4096] {
+                for k in (1024..=32768).step_by(1024) {
                     for l in [1, 3] {
                         let s = Shape::new(m, k, l);
-                        let (global, clustered) = (s.splits(&w8, 132), s.splits_clustered(&w8, 132, launch));
-                        let blocks = m.div_ceil(w8.bm) * l;
-                        let small = (132 / (small_grid_sm_share(launch) * blocks)).min(CLUSTER_SPLITS_MAX);
-                        let half_full = 2 * blocks > 132 && k < SPLIT_MIN_K_HALF_FULL;
-                        if global <= CLUSTER_SPLITS_MAX && small <= global && !(half_full && launch == plain)
-                        {
-                            assert_eq!(clustered, global, "{s:?}");
-                        }
+                        let clustered = s.splits_clustered(&w8, 132, launch);
                         let tiles = k.div_ceil(w8.bk);
-                        assert!((1..=CLUSTER_SPLITS_MAX).contains(&clustered), "{s:?}");
+                        assert!((1..=CLUSTER_SPLITS_MAX.min(tiles)).contains(&clustered), "{s:?}");
                         assert!((clustered - 1) * tiles.div_ceil(clustered) < tiles, "{s:?}: split empty");
+                        if m * l >= 132 * w8.bm {
+                            assert_eq!(clustered, 1, "{s:?}: a block for every SM");
+                        }
                     }
                 }
             }
