@@ -25,7 +25,7 @@ commands:
                          the per-shape choice of kernel::layout::choose_variant)
       --splits N|auto|off split K across N blocks per row tile (default auto: only grids
                          with fewer blocks than SMs are split, Shape::splits_clustered's
-                         count where the splits add their sums in clusters, else Shape::splits')
+                         count where the splits add their sums in clusters, else Shape::splits)
       --csv FILE --json FILE --svg FILE   also write the table as CSV, JSON, an SVG bar chart
   check M,K,L [--dist contest|full] [--seed N] [--variant V]
                          one problem: GPU vs CPU reference, element by element
