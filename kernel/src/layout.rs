@@ -696,9 +696,9 @@ const _: () = assert!(SPLIT_MIN_K_CLUSTER >= MIN_SPLIT_K && SPLIT_MIN_K >= MIN_S
 /// clustered split costs one cluster barrier. With plain launches the split may fill every
 /// SM, under PDL half of them: the kernel it follows still holds SMs as it starts (H200, run
 /// v129, every split count forced: (256, 8192, 1) plain 4.38 µs in the general rule's three
-/// splits, 3.76 in eight; (128, 8192, 1) 4.29 in three, 3.47 in eight; under PDL (256, 4096,
-/// 1) 2.90 unsplit, 2.46 in four, but (512, 4096, 1) 2.75 in two, 3.06 in four, and
-/// (1024, 4096, 1) 3.00 unsplit, 3.35 in two).
+/// splits, 3.76 in eight; (128, 8192, 1) 4.29 in three, 3.47 in eight; under PDL
+/// (256, 4096, 1) 2.90 unsplit, 2.46 in four, but (512, 4096, 1) 2.75 in two, 3.06 in four,
+/// and (1024, 4096, 1) 3.00 unsplit, 3.35 in two).
 pub const fn small_grid_sm_share(launch: Launch) -> u32 {
     match launch {
         Launch::Plain => 1,
