@@ -336,9 +336,10 @@ impl Gpu {
     /// clusters: with [`Gpu::cluster_splits`] on, the cluster rule's count
     /// (`Shape::splits_clustered` for this GPU's launch mode under [`SplitK::Auto`], else as
     /// [`Gpu::splits_for`]; upload after [`Gpu::enable_pdl`], as for [`Gpu::kernel_for`]) where
-    /// its clusters fit ([`Gpu::clusters_fit`]); else, with plain launches under
-    /// [`SplitK::Auto`], the largest smaller count whose clusters fit; else
-    /// [`Gpu::splits_for`]'s count, in clusters where those fit.
+    /// its clusters fit ([`Gpu::clusters_fit`]); else, under [`SplitK::Auto`], for a grid of
+    /// more than half a block per SM the next count of `Shape::half_full_split_order` whose
+    /// clusters fit, and for other grids with plain launches the largest smaller count whose
+    /// clusters fit; else [`Gpu::splits_for`]'s count, in clusters where those fit.
     pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
         let global = self.splits_for(s, &k.tile);
         if !self.cluster_splits {
@@ -355,6 +356,18 @@ impl Gpu {
         };
         if fits(clustered)? {
             return Ok((clustered, true));
+        }
+        // A grid of more than half a block per SM: the next best count whose clusters fit
+        // (H200, run v137: (1408, 12288, 1), 88 blocks, three splits do not fit; 7.51 µs in
+        // two, 7.17 in four).
+        let half_full = s.half_full_split_order(&k.tile, self.info.sm_count, self.launch_mode());
+        if let (SplitK::Auto, Some(order)) = (self.split_k, half_full) {
+            for n in order.into_iter().filter(|&n| n != 0 && n != clustered) {
+                if fits(n)? {
+                    return Ok((n, true));
+                }
+            }
+            return Ok((global, global != clustered && fits(global)?));
         }
         // With plain launches fewer splits in clusters beat the rule's count through the
         // workspace (H200, run v133: (640, 16384, 1) 7.03 µs in six splits through the

@@ -271,6 +271,46 @@ fn gemv_split_k() {
 }
 
 #[test]
+fn gemv_automatic_cluster_plans() {
+    let Some(mut gpu) = gpu_for_test("gemv_automatic_cluster_plans") else { return };
+    // Seven splits padded to a cluster of eight with one split without tiles
+    // (kernel::layout::CLUSTER_PAD_FROM), and grids of more than half a block per SM whose
+    // counts come from Shape::half_full_split_order (on the H200 (1408, 12288, 1)'s first, three,
+    // does not fit in clusters and the host takes the next), with plain launches, then PDL.
+    let shapes = [
+        Shape::new(64, 14336, 1),
+        Shape::new(128, 20480, 1),
+        Shape::new(1408, 12288, 1),
+        Shape::new(1536, 16384, 1),
+        Shape::new(1152, 12288, 1),
+    ];
+    for pdl in [false, true] {
+        if pdl {
+            gpu.enable_pdl().expect("loading the PTX for programmatic dependent launch");
+        }
+        for &s in &shapes {
+            let k = gpu.kernel_for(s).clone();
+            let (splits, cluster) = gpu.split_plan(s, &k).expect("split plan");
+            let rule = s.splits_clustered(&k.tile, gpu.info.sm_count, gpu.launch_mode());
+            println!("{s:?} pdl {pdl}: {} {splits} splits, cluster {cluster} (rule {rule})", k.name);
+            let order = s.half_full_split_order(&k.tile, gpu.info.sm_count, gpu.launch_mode());
+            if cluster {
+                let listed = order.is_none_or(|o| o.contains(&splits));
+                assert!(splits == rule || listed, "{s:?}: {splits} splits, neither the rule's nor listed");
+            }
+            let padded = rule == 8 && s.splits_with_tiles(&k.tile, 8) == 7;
+            if padded {
+                assert_eq!((splits, cluster), (8, true), "{s:?}: seven splits padded to eight");
+            }
+            if gpu.info.sm_count == 132 && gpu.build.name == "sm_90a" && s.m <= 128 {
+                assert!(padded, "{s:?}: on the H200 the rule pads seven splits to eight");
+            }
+        }
+        check_shapes(&gpu, &shapes, Distribution::FullRange);
+    }
+}
+
+#[test]
 fn gemv_cluster_and_global_split_sums_agree_bit_for_bit() {
     let Some(mut gpu) = gpu_for_test("gemv_cluster_and_global_split_sums_agree_bit_for_bit") else { return };
     // Both paths add the splits' sums in split order, so `c` is the same to the bit. An entry

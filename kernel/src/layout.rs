@@ -717,14 +717,33 @@ pub const SMALL_GRID_SPLIT_MIN_K: u32 = 3072;
 /// against 11.10, (2048, 28672, 1) 14.09 against 13.37).
 pub const SPLIT_MIN_K_HALF_FULL: u32 = 20480;
 
-/// With plain launches and the splits' sums in clusters, a grid of more than half a block per
-/// SM is split from this K instead of [`SPLIT_MIN_K_HALF_FULL`] (H200, run v133, every split
-/// count forced: (1152, 12288, 1) 7.42 µs unsplit, 6.45 in three; (1152, 16384, 1) 8.95
-/// against 7.63; (2048, 16384, 1) 9.40 against 8.91 in two; but (1536, 8192, 1) 6.07 against
-/// 6.37 and (2048, 8192, 1) 6.31 against 6.55 in two). Under PDL the threshold stays
-/// ((2048, 12288, 1) 6.62 µs unsplit, 6.92 in two).
+/// With the splits' sums in clusters, a grid of more than half a block per SM is split from
+/// this K instead of [`SPLIT_MIN_K_HALF_FULL`], into the counts of
+/// [`Shape::half_full_split_order`] (H200, run v133, plain launches, every split count forced:
+/// (1152, 12288, 1) 7.42 µs unsplit, 6.45 in three; (1152, 16384, 1) 8.95 against 7.63;
+/// (2048, 16384, 1) 9.40 against 8.91 in two; but (1536, 8192, 1) 6.07 against 6.37 and
+/// (2048, 8192, 1) 6.31 against 6.55 in two). Under PDL from the twentieth session too (run
+/// v137: (1152, 12288, 1) 6.24 µs unsplit, 5.08 in three; (1536, 12288, 1) 6.39 against 6.12
+/// in two).
 pub const SPLIT_MIN_K_HALF_FULL_CLUSTER: u32 = 12288;
 const _: () = assert!(SPLIT_MIN_K_HALF_FULL_CLUSTER >= SPLIT_MIN_K_CLUSTER);
+
+/// Under PDL a grid of more than half a block per SM split in clusters keeps at most this many
+/// eighths of a block per SM ([`Shape::half_full_split_order`]): the kernel it follows and the
+/// one after it still need room (H200, run v137, K = 12288: (2048, 12288, 1), 1.94 blocks per
+/// SM in two splits, 6.91 µs against 6.62 unsplit; (1280, 12288, 1), 1.82 in three, 5.37
+/// against 5.97 in two; (1792, 12288, 1), 1.70 in two, 6.43 against 6.48 unsplit).
+pub const PDL_HALF_FULL_MAX_EIGHTHS_PER_SM: u32 = 15;
+
+/// Where the clustered K split asks for seven splits and eight-block clusters of the grid
+/// take at most the SMs' share for the launch mode ([`small_grid_sm_share`]), it launches
+/// eight, the last without K tiles: clusters of eight were faster than clusters of seven with
+/// the same tiles in every such case measured (H200, runs v136, v137: (128, 20480, 1) 4.51 µs
+/// in seven, 4.36 in eight; under PDL 4.42 against 4.21; (64, 14336, 1) under PDL 2.93
+/// against 2.75; no loss with one tile per split, (128, 7168, 1) 3.62 against 3.62), but not
+/// where the grid takes more ((512, 20480, 1) under PDL, 16 clusters, 5.22 against 5.37).
+pub const CLUSTER_PAD_FROM: u32 = 7;
+const _: () = assert!(CLUSTER_PAD_FROM < CLUSTER_SPLITS_MAX);
 
 /// The automatic K split gives each split at least this much of K below [`SPLIT_LONG_K`]
 /// (H200, run v116: splits of 2048 lost there, (256, 12288, 1) under PDL 4.24 µs in four
@@ -850,8 +869,9 @@ impl Shape {
     /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit). As [`Shape::splits`],
     /// but, a split costing less:
     ///
-    /// * from K = [`SPLIT_MIN_K_CLUSTER`] (with plain launches, grids of more than half a
-    ///   block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`]);
+    /// * from K = [`SPLIT_MIN_K_CLUSTER`];
+    /// * grids of more than half a block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`], into
+    ///   the first count of [`Shape::half_full_split_order`] (twentieth session);
     /// * splits for two blocks per SM wherever K allows that many, even where the K tiles do
     ///   not divide evenly into them, and where it does not allow that many, all that it
     ///   allows if they divide the tiles evenly (run v135);
@@ -859,15 +879,17 @@ impl Shape {
     ///   run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace, 4.36 in
     ///   clusters of eight or fewer);
     /// * for a small grid, at least as many as keep its split within its share of the SMs for
-    ///   the launch mode ([`small_grid_sm_share`]).
+    ///   the launch mode ([`small_grid_sm_share`]);
+    /// * seven splits become eight, one without tiles, where the grid's clusters of eight
+    ///   stay within that share ([`CLUSTER_PAD_FROM`], twentieth session).
     pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32, launch: Launch) -> u32 {
+        if let Some(order) = self.half_full_split_order(tile, sm_count, launch) {
+            return if order[0] == 0 { 1 } else { order[0] };
+        }
         let tiles = self.k.div_ceil(tile.bk) as u64;
         let most = CLUSTER_SPLITS_MAX as u64;
-        let half_full_min_k = match launch {
-            Launch::Plain => SPLIT_MIN_K_HALF_FULL_CLUSTER,
-            Launch::Pdl => SPLIT_MIN_K_HALF_FULL,
-        };
-        let s = self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER, half_full_min_k, true) as u64;
+        let s =
+            self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER, SPLIT_MIN_K_HALF_FULL_CLUSTER, true) as u64;
         let s = if s > most { splits_with_tiles(tiles, most) } else { s };
         let (gx, gy, _) = self.grid(tile);
         let share = small_grid_sm_share(launch) as u64;
@@ -885,8 +907,71 @@ impl Shape {
         } else {
             1
         };
-        // `s` is at least 1 and at most the tiles (splits_from), and so is the result.
-        if small > s { small as u32 } else { s as u32 }
+        // `s` is at least 1 and at most the tiles (splits_from), and so is `n`.
+        let n = if small > s { small } else { s };
+        if n == CLUSTER_PAD_FROM as u64 && gx as u64 * gy as u64 * most * share <= sm_count as u64 {
+            most as u32
+        } else {
+            n as u32
+        }
+    }
+    /// For a grid of more than half a block per SM and fewer blocks than SMs (`blocks`), from
+    /// K = [`SPLIT_MIN_K_HALF_FULL_CLUSTER`]: the counts of 2, 3 and 4 clustered K splits it may
+    /// take, best first, 0 for none (`None` for other grids). Each leaves at least the
+    /// [`Shape::splits`] floor of K per split ([`MIN_SPLIT_K`], from [`SPLIT_LONG_K`]
+    /// [`MIN_SPLIT_K_LONG`]); under PDL, at most [`PDL_HALF_FULL_MAX_EIGHTHS_PER_SM`] eighths of
+    /// a block per SM; none of them: unsplit. Best is the count whose busiest SM covers the
+    /// fewest K tiles, `ceil(blocks · splits / SMs) · ceil(tiles / splits)`, the fewer splits
+    /// on ties: a block's arithmetic bounds it, so the SMs that hold one block more than
+    /// others set the time (H200, run v137, plain, K = 12288 and 16384: 1408 and 1536 rows of
+    /// 16-row blocks, 88 and 96 blocks, 4.6–6.7% faster in four splits, 2.67 and 2.91 blocks
+    /// per SM, than in the two of two blocks per SM; 1664–2048 rows, where four give some SMs
+    /// four blocks, within 0.2% in two). The host takes the next count where the clusters of
+    /// one do not fit ([`Shape::splits_clustered`] returns the first).
+    pub const fn half_full_split_order(
+        &self,
+        tile: &TileConfig,
+        sm_count: u32,
+        launch: Launch,
+    ) -> Option<[u32; 3]> {
+        let (gx, gy, _) = self.grid(tile);
+        let blocks = gx as u64 * gy as u64;
+        let sms = sm_count as u64;
+        if blocks >= sms || 2 * blocks <= sms || self.k < SPLIT_MIN_K_HALF_FULL_CLUSTER {
+            return None;
+        }
+        let tiles = self.k.div_ceil(tile.bk) as u64;
+        let floor = if self.k >= SPLIT_LONG_K { MIN_SPLIT_K_LONG } else { MIN_SPLIT_K };
+        let most = self.k as u64 / floor as u64;
+        let mut order = [0u32; 3];
+        let mut cost = [u64::MAX; 3];
+        let mut s = 2u64;
+        while s <= 4 {
+            let pdl_fits = match launch {
+                Launch::Plain => true,
+                Launch::Pdl => 8 * blocks * s <= PDL_HALF_FULL_MAX_EIGHTHS_PER_SM as u64 * sms,
+            };
+            if s <= most && s <= tiles && pdl_fits {
+                let c = (blocks * s).div_ceil(sms) * tiles.div_ceil(s);
+                // Insert after every count that costs as little (the fewer splits first).
+                let mut i = 0;
+                while i < 3 && cost[i] <= c {
+                    i += 1;
+                }
+                let mut j = 2;
+                while j > i {
+                    cost[j] = cost[j - 1];
+                    order[j] = order[j - 1];
+                    j -= 1;
+                }
+                if i < 3 {
+                    cost[i] = c;
+                    order[i] = s as u32;
+                }
+            }
+            s += 1;
+        }
+        Some(order)
     }
     /// [`Shape::splits`] with K below `min_k` left unsplit, grids of more than half a block
     /// per SM below `half_full_min_k`; `clustered`: the count for cluster sums.
@@ -1103,12 +1188,23 @@ mod tests {
             assert_eq!(Shape::new(128, 3072, 1).splits_clustered(&w8, 132, launch), 3);
             assert_eq!(Shape::new(128, 2048, 1).splits_clustered(&w8, 132, launch), 1);
             assert_eq!(Shape::new(128, 1024, 1).splits_clustered(&w8, 132, launch), 1);
-            // More splits than a cluster holds: the most that fit in one, no split empty.
+            // More splits than a cluster holds: the most that fit in one, no split empty; but
+            // seven become eight where the grid's clusters of eight take at most its share of
+            // the SMs (CLUSTER_PAD_FROM).
             assert_eq!(Shape::new(128, 20480, 1).splits(&w8, 132), 10);
-            assert_eq!(Shape::new(128, 20480, 1).splits_clustered(&w8, 132, launch), 7);
-            assert_eq!(Shape::new(16, 28672, 1).splits_clustered(&w8, 132, launch), 7);
+            assert_eq!(Shape::new(128, 20480, 1).splits_clustered(&w8, 132, launch), 8);
+            assert_eq!(Shape::new(16, 28672, 1).splits_clustered(&w8, 132, launch), 8);
             assert_eq!(Shape::new(16, 32768, 1).splits_clustered(&w8, 132, launch), 8);
+            assert_eq!(Shape::new(64, 14336, 1).splits_clustered(&w8, 132, launch), 8);
+            assert_eq!(Shape::new(64, 7168, 1).splits_clustered(&w8, 132, launch), 8);
         }
+        // 16 clusters of eight: all the SMs with plain launches, more than half under PDL.
+        let p2 = variant_tile("nvfp4_gemv_bm32_k1024_s4_p2");
+        assert_eq!(Shape::new(256, 20480, 1).splits_clustered(&w8, 132, plain), 8);
+        assert_eq!(Shape::new(256, 20480, 1).splits_clustered(&w8, 132, pdl), 7);
+        assert_eq!(Shape::new(256, 20480, 1).splits_clustered(&p2, 132, pdl), 8);
+        assert_eq!(Shape::new(512, 20480, 1).splits_clustered(&p2, 132, pdl), 7);
+        assert_eq!(Shape::new(512, 20480, 1).splits_clustered(&w8, 132, plain), 7);
         // Plain launches: within every SM; PDL: within half of them. (512, 8192, 1) and
         // (512, 6144, 1): run v121, PDL 4.59 µs unsplit, 3.63 in three, and 3.87 against 3.10
         // in two; run v129, plain 4.61 in three, 4.57 in four, and 4.48 in two, 4.16 in three.
@@ -1127,14 +1223,30 @@ mod tests {
         assert_eq!(Shape::new(512, 4096, 1).splits_clustered(&w8, 132, pdl), 2);
         assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132, plain), 2);
         assert_eq!(Shape::new(1024, 4096, 1).splits_clustered(&w8, 132, pdl), 1);
-        // Grids of more than half a block per SM: with plain launches from K = 12288, under
-        // PDL from 20480 (run v133).
+        // Grids of more than half a block per SM: from K = 12288 (run v133, plain; run v137,
+        // PDL), the counts whose busiest SM covers the fewest tiles first; under PDL at most
+        // 15/8 blocks per SM.
         assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, plain), 3);
-        assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, pdl), 1);
+        assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, pdl), 3);
+        assert_eq!(Shape::new(1152, 12288, 1).half_full_split_order(&w8, 132, pdl), Some([3, 2, 0]));
+        assert_eq!(Shape::new(1152, 8192, 1).half_full_split_order(&w8, 132, plain), None);
+        assert_eq!(Shape::new(1024, 12288, 1).half_full_split_order(&w8, 132, plain), None);
+        assert_eq!(Shape::new(2112, 12288, 1).half_full_split_order(&w8, 132, plain), None);
+        // 88 blocks: three splits put two blocks on every SM, four on most three, two on
+        // some two (12 tiles: 2·4 < 3·3 < 2·6); three do not fit in clusters, so four.
+        assert_eq!(Shape::new(1408, 12288, 1).half_full_split_order(&w8, 132, plain), Some([3, 4, 2]));
+        assert_eq!(Shape::new(1408, 12288, 1).half_full_split_order(&w8, 132, pdl), Some([2, 0, 0]));
+        assert_eq!(Shape::new(1536, 12288, 1).half_full_split_order(&w8, 132, plain), Some([4, 2, 3]));
+        assert_eq!(Shape::new(1536, 16384, 1).splits_clustered(&w8, 132, plain), 4);
+        assert_eq!(Shape::new(1536, 20480, 1).splits_clustered(&w8, 132, plain), 4);
+        assert_eq!(Shape::new(1536, 12288, 1).splits_clustered(&w8, 132, pdl), 2);
+        assert_eq!(Shape::new(1664, 16384, 1).half_full_split_order(&w8, 132, plain), Some([2, 4, 3]));
         assert_eq!(Shape::new(2048, 16384, 1).splits_clustered(&w8, 132, plain), 2);
+        assert_eq!(Shape::new(2048, 28672, 1).splits_clustered(&w8, 132, plain), 2);
+        assert_eq!(Shape::new(2048, 12288, 1).half_full_split_order(&w8, 132, pdl), Some([0, 0, 0]));
         assert_eq!(Shape::new(2048, 16384, 1).splits_clustered(&w8, 132, pdl), 1);
         assert_eq!(Shape::new(2048, 8192, 1).splits_clustered(&w8, 132, plain), 1);
-        assert_eq!(Shape::new(2048, 20480, 1).splits_clustered(&w8, 132, pdl), 2);
+        assert_eq!(Shape::new(2048, 20480, 1).splits_clustered(&w8, 132, pdl), 1);
         assert_eq!(Shape::new(640, 16384, 1).splits_with_tiles(&w8, 5), 4);
         // Two splits of three tiles do not halve a block's: unsplit (run v131).
         assert_eq!(Shape::new(384, 3072, 1).splits_clustered(&w8, 132, pdl), 1);
@@ -1156,8 +1268,26 @@ mod tests {
                         let s = Shape::new(m, k, l);
                         let clustered = s.splits_clustered(&w8, 132, launch);
                         let tiles = k.div_ceil(w8.bk);
-                        assert!((1..=CLUSTER_SPLITS_MAX.min(tiles)).contains(&clustered), "{s:?}");
-                        assert!((clustered - 1) * tiles.div_ceil(clustered) < tiles, "{s:?}: split empty");
+                        // Eight splits where seven have tiles (CLUSTER_PAD_FROM): one may be empty.
+                        let padded = clustered == CLUSTER_SPLITS_MAX
+                            && s.splits_with_tiles(&w8, clustered) == CLUSTER_PAD_FROM;
+                        assert!((1..=CLUSTER_SPLITS_MAX).contains(&clustered), "{s:?}");
+                        assert!(clustered <= tiles || padded, "{s:?}: {clustered} splits");
+                        assert!(
+                            padded || (clustered - 1) * tiles.div_ceil(clustered) < tiles,
+                            "{s:?}: split empty"
+                        );
+                        if let Some(order) = s.half_full_split_order(&w8, 132, launch) {
+                            let blocks = m.div_ceil(w8.bm) * l;
+                            assert!(2 * blocks > 132 && blocks < 132 && k >= SPLIT_MIN_K_HALF_FULL_CLUSTER);
+                            assert_eq!(clustered, order[0].max(1), "{s:?}");
+                            for n in order.into_iter().filter(|&n| n != 0) {
+                                assert!((2..=4).contains(&n) && n <= tiles, "{s:?}: {order:?}");
+                                if launch == pdl {
+                                    assert!(8 * blocks * n <= 15 * 132, "{s:?}: {order:?}");
+                                }
+                            }
+                        }
                         if m * l >= 132 * w8.bm {
                             assert_eq!(clustered, 1, "{s:?}: a block for every SM");
                         }
