@@ -5,7 +5,10 @@ use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
 use cudarc::driver::{CudaContext, CudaEvent, CudaFunction, CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
-use kernel::layout::{DIRECT_TILE, Launch, Shape, TensorMap, TileConfig, VARIANTS, kernel_name};
+use kernel::layout::{
+    CLUSTER_SPLITS_MAX, DIRECT_TILE, Launch, PDL_FALLBACK_SPLITS, Shape, TensorMap, TileConfig, VARIANTS,
+    kernel_name,
+};
 use std::sync::Arc;
 
 /// What the host knows about the device it runs on.
@@ -338,8 +341,9 @@ impl Gpu {
     /// [`Gpu::splits_for`]; upload after [`Gpu::enable_pdl`], as for [`Gpu::kernel_for`]) where
     /// its clusters fit ([`Gpu::clusters_fit`]); else, under [`SplitK::Auto`], for a grid of
     /// more than half a block per SM the next count of `Shape::half_full_split_order` whose
-    /// clusters fit, and for other grids with plain launches the largest smaller count whose
-    /// clusters fit; else [`Gpu::splits_for`]'s count, in clusters where those fit.
+    /// clusters fit, for other grids under PDL `kernel::layout::PDL_FALLBACK_SPLITS` in place
+    /// of five to seven, and with plain launches the largest smaller count whose clusters fit;
+    /// else [`Gpu::splits_for`]'s count, in clusters where those fit.
     pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
         let global = self.splits_for(s, &k.tile);
         if !self.cluster_splits {
@@ -368,6 +372,17 @@ impl Gpu {
                 }
             }
             return Ok((global, global != clustered && fits(global)?));
+        }
+        // Under PDL, five to seven splits whose clusters do not fit: four, where theirs do
+        // (kernel::layout::PDL_FALLBACK_SPLITS).
+        if matches!(self.split_k, SplitK::Auto)
+            && self.launch_mode() == Launch::Pdl
+            && (PDL_FALLBACK_SPLITS + 1..CLUSTER_SPLITS_MAX).contains(&clustered)
+        {
+            let n = s.splits_with_tiles(&k.tile, PDL_FALLBACK_SPLITS);
+            if fits(n)? {
+                return Ok((n, true));
+            }
         }
         // With plain launches fewer splits in clusters beat the rule's count through the
         // workspace (H200, run v133: (640, 16384, 1) 7.03 µs in six splits through the

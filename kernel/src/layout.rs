@@ -735,6 +735,16 @@ const _: () = assert!(SPLIT_MIN_K_HALF_FULL_CLUSTER >= SPLIT_MIN_K_CLUSTER);
 /// against 5.97 in two; (1792, 12288, 1), 1.70 in two, 6.43 against 6.48 unsplit).
 pub const PDL_HALF_FULL_MAX_EIGHTHS_PER_SM: u32 = 15;
 
+/// Under PDL, where the clustered K split asks for more splits than this but fewer than
+/// [`CLUSTER_SPLITS_MAX`] and their clusters do not fit, the host launches this many in
+/// clusters where those fit, rather than the global path's count (H200, runs v136, v137:
+/// (1280, 16384, 1) 7.81 µs in six splits through the workspace, 6.78 in four in clusters;
+/// (1408, 16384, 1) 8.07 against 7.05; (1536, 20480, 1) 8.88 in five, 8.41; (1152, 20480, 1)
+/// 8.31 in seven, 7.71). Eight stay on the global path ((1024, 16384, 1) 5.96 µs in eight,
+/// 6.10 in four). With plain launches the host searches downwards instead.
+pub const PDL_FALLBACK_SPLITS: u32 = 4;
+const _: () = assert!(PDL_FALLBACK_SPLITS >= 2 && PDL_FALLBACK_SPLITS < CLUSTER_SPLITS_MAX);
+
 /// Where the clustered K split asks for seven splits and eight-block clusters of the grid
 /// take at most the SMs' share for the launch mode ([`small_grid_sm_share`]), it launches
 /// eight, the last without K tiles: clusters of eight were faster than clusters of seven with
