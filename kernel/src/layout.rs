@@ -706,6 +706,16 @@ pub const fn small_grid_sm_share(launch: Launch) -> u32 {
     }
 }
 
+/// From this K a small grid under PDL may fill every SM with its clustered split, as with plain
+/// launches ([`small_grid_sm_share`]), as long as each split keeps [`MIN_SPLIT_K_LONG`] of K
+/// (H200, run v141, one split per 2048 of K against the share of half the SMs:
+/// (256, 10240, 1) 3.42 µs in four splits, 3.28 in five; (384, 8192, 1) 3.48 in three, 3.29
+/// in four; (320, 10240, 1) 3.60 in four, 3.35 in five; but counts for more blocks than SMs
+/// lost up to 3.2%: (384, 12288, 1) 3.71 in four, 3.83 in six; run v136: (256, 8192, 1) 2.98
+/// in four, 3.12 in eight splits of 1024).
+pub const SMALL_GRID_PDL_FULL_SHARE_MIN_K: u32 = 8192;
+const _: () = assert!(SMALL_GRID_PDL_FULL_SHARE_MIN_K >= SMALL_GRID_SPLIT_MIN_K);
+
 /// Below this K a small grid is not split for its smallness ([`small_grid_sm_share`]): two
 /// splits of one 1024-K tile each lost under PDL (H200, run v130: (128, 2048, 1) 2.19 µs
 /// unsplit, 2.32 in two; (256, 2048, 1) 2.23 against 2.33), three won ((128, 3072, 1) 2.54
@@ -759,6 +769,16 @@ const _: () = assert!(CLUSTER_PAD_FROM < CLUSTER_SPLITS_MAX);
 /// (H200, run v116: splits of 2048 lost there, (256, 12288, 1) under PDL 4.24 µs in four
 /// splits, 4.52 in six; run v112: (512, 14336, 1) 6.19 µs in four, 6.28 in five).
 pub const MIN_SPLIT_K: u32 = 2560;
+
+/// With plain launches and the splits' sums in clusters, the automatic K split keeps
+/// [`MIN_SPLIT_K_LONG`] of K per split from this K instead of [`SPLIT_LONG_K`] (H200, run
+/// v142, against the previous commit: 12 of the 16 launches it changes faster, by 1.4–11.8%,
+/// e.g. (512, 14336, 1) 5.83 µs in four splits, 5.14 in seven; (640, 14336, 1) 6.26 in three,
+/// 5.74 in five; four slower by 0.5–1.8%, (448, 12288, 1) 4.82 in four, 4.91 in six). Below
+/// it no gain ((1024, 6144, 1) 4.89 µs in two, 4.94 in three). Under PDL it lost where the
+/// splits took more blocks than SMs ((384, 12288, 1) 3.71 µs in four, 3.83 in six, run v141).
+pub const CLUSTER_SHORT_FLOOR_MIN_K: u32 = 8192;
+const _: () = assert!(CLUSTER_SHORT_FLOOR_MIN_K >= MIN_SPLIT_K_LONG);
 
 /// From this K the automatic K split keeps [`MIN_SPLIT_K_LONG`] of K per split instead of
 /// [`MIN_SPLIT_K`].
@@ -873,7 +893,7 @@ impl Shape {
     /// as many splits as that allows); never more than there are K tiles, and no split left
     /// without a tile.
     pub const fn splits(&self, tile: &TileConfig, sm_count: u32) -> u32 {
-        self.splits_from(tile, sm_count, SPLIT_MIN_K, SPLIT_MIN_K_HALF_FULL, false)
+        self.splits_from(tile, sm_count, SPLIT_MIN_K, SPLIT_MIN_K_HALF_FULL, None)
     }
     /// K splits for a launch whose splits add their sums in thread block clusters (see
     /// [`CLUSTER_SPLITS_MAX`]; the host checks that the clusters fit). As [`Shape::splits`],
@@ -889,7 +909,11 @@ impl Shape {
     ///   run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace, 4.36 in
     ///   clusters of eight or fewer);
     /// * for a small grid, at least as many as keep its split within its share of the SMs for
-    ///   the launch mode ([`small_grid_sm_share`]);
+    ///   the launch mode ([`small_grid_sm_share`]; under PDL from K =
+    ///   [`SMALL_GRID_PDL_FULL_SHARE_MIN_K`] every SM, with 2048 of K per split);
+    /// * with plain launches at least [`MIN_SPLIT_K_LONG`] of K per split from K =
+    ///   [`CLUSTER_SHORT_FLOOR_MIN_K`] (else below [`SPLIT_LONG_K`] [`MIN_SPLIT_K`], as without
+    ///   clusters);
     /// * seven splits become eight, one without tiles, where the grid's clusters of eight
     ///   stay within that share ([`CLUSTER_PAD_FROM`], twentieth session).
     pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32, launch: Launch) -> u32 {
@@ -898,15 +922,27 @@ impl Shape {
         }
         let tiles = self.k.div_ceil(tile.bk) as u64;
         let most = CLUSTER_SPLITS_MAX as u64;
-        let s =
-            self.splits_from(tile, sm_count, SPLIT_MIN_K_CLUSTER, SPLIT_MIN_K_HALF_FULL_CLUSTER, true) as u64;
+        let s = self.splits_from(
+            tile,
+            sm_count,
+            SPLIT_MIN_K_CLUSTER,
+            SPLIT_MIN_K_HALF_FULL_CLUSTER,
+            Some(launch),
+        ) as u64;
         let s = if s > most { splits_with_tiles(tiles, most) } else { s };
         let (gx, gy, _) = self.grid(tile);
         let share = small_grid_sm_share(launch) as u64;
-        let small = if self.k < SMALL_GRID_SPLIT_MIN_K {
-            1
+        let blocks = gx as u64 * gy as u64;
+        let small = if self.k < SMALL_GRID_SPLIT_MIN_K { 1 } else { sm_count as u64 / (share * blocks) };
+        // Under PDL from SMALL_GRID_PDL_FULL_SHARE_MIN_K: up to every SM, keeping
+        // MIN_SPLIT_K_LONG of K per split.
+        let small = if share > 1 && self.k >= SMALL_GRID_PDL_FULL_SHARE_MIN_K {
+            let per_k = (self.k as u64).div_ceil(MIN_SPLIT_K_LONG as u64);
+            let full = sm_count as u64 / blocks;
+            let full = if full < per_k { full } else { per_k };
+            if full > small { full } else { small }
         } else {
-            sm_count as u64 / (share * gx as u64 * gy as u64)
+            small
         };
         let small = if small > most { most } else { small };
         let small = if small > tiles { tiles } else { small };
@@ -984,14 +1020,15 @@ impl Shape {
         Some(order)
     }
     /// [`Shape::splits`] with K below `min_k` left unsplit, grids of more than half a block
-    /// per SM below `half_full_min_k`; `clustered`: the count for cluster sums.
+    /// per SM below `half_full_min_k`; `clustered`: the count for cluster sums, with this
+    /// launch mode.
     const fn splits_from(
         &self,
         tile: &TileConfig,
         sm_count: u32,
         min_k: u32,
         half_full_min_k: u32,
-        clustered: bool,
+        clustered: Option<Launch>,
     ) -> u32 {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
@@ -1002,7 +1039,12 @@ impl Shape {
             1
         } else {
             let (twice, once) = (SPLIT_BLOCKS_PER_SM as u64 * sms / blocks, sms / blocks);
-            let floor = if k >= SPLIT_LONG_K as u64 { MIN_SPLIT_K_LONG } else { MIN_SPLIT_K };
+            // With cluster sums and plain launches the shorter floor from K =
+            // CLUSTER_SHORT_FLOOR_MIN_K.
+            let short_floor =
+                matches!(clustered, Some(Launch::Plain)) && k >= CLUSTER_SHORT_FLOOR_MIN_K as u64;
+            let floor = if short_floor || k >= SPLIT_LONG_K as u64 { MIN_SPLIT_K_LONG } else { MIN_SPLIT_K };
+            let clustered = clustered.is_some();
             let most = k / floor as u64;
             let most = if most < tiles { most } else { tiles };
             // Twice only where the K tiles divide into that many splits: fewer would leave
@@ -1182,8 +1224,9 @@ mod tests {
         for launch in [plain, pdl] {
             assert_eq!(Shape::new(512, 8192, 1).splits(&w8, 132), 1);
             // Run v121 (forced splits, cluster sums): 5.95 µs unsplit, 5.37 in two; 5.62 against
-            // 5.28 in two.
-            assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132, launch), 2);
+            // 5.28 in two; with plain launches 2048 of K per split, four (run v136: 5.19 µs).
+            let at_8192 = if launch == plain { 4 } else { 2 };
+            assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132, launch), at_8192);
             assert_eq!(Shape::new(1024, 7168, 1).splits_clustered(&w8, 132, launch), 2);
             // Below SPLIT_MIN_K_CLUSTER, and grids of more than half a block per SM: unsplit
             // unless small (run v121: (1024, 4096, 1) under PDL 3.08 µs unsplit, 3.40 in two;
@@ -1218,8 +1261,15 @@ mod tests {
         // Plain launches: within every SM; PDL: within half of them. (512, 8192, 1) and
         // (512, 6144, 1): run v121, PDL 4.59 µs unsplit, 3.63 in three, and 3.87 against 3.10
         // in two; run v129, plain 4.61 in three, 4.57 in four, and 4.48 in two, 4.16 in three.
-        assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, pdl), 3);
         assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, plain), 4);
+        // From K = 8192 a small grid under PDL may fill every SM (SMALL_GRID_PDL_FULL_SHARE_MIN_K,
+        // run v141), and with cluster sums 2048 of K per split at every K (run v142).
+        assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, pdl), 4);
+        assert_eq!(Shape::new(256, 10240, 1).splits_clustered(&w8, 132, pdl), 5);
+        assert_eq!(Shape::new(256, 14336, 1).splits_clustered(&w8, 132, pdl), 7);
+        assert_eq!(Shape::new(384, 12288, 1).splits_clustered(&w8, 132, pdl), 4);
+        assert_eq!(Shape::new(512, 12288, 1).splits_clustered(&w8, 132, plain), 6);
+        assert_eq!(Shape::new(512, 14336, 1).splits_clustered(&w8, 132, plain), 7);
         assert_eq!(Shape::new(512, 6144, 1).splits_clustered(&w8, 132, pdl), 2);
         assert_eq!(Shape::new(512, 6144, 1).splits_clustered(&w8, 132, plain), 3);
         assert_eq!(Shape::new(256, 4096, 1).splits_clustered(&w8, 132, plain), 4);
@@ -1269,8 +1319,12 @@ mod tests {
         assert_eq!(Shape::new(384, 16384, 1).splits(&w8, 132), 4);
         assert_eq!(Shape::new(384, 16384, 1).splits_clustered(&w8, 132, plain), 8);
         // Where twice exceeds what K allows and that does not divide the tiles: as before
-        // (run v129: (1024, 8192, 1) 5.39 µs in two, 5.61 in three).
-        assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132, plain), 2);
+        // (run v129: (1024, 8192, 1) 5.39 µs in two, 5.61 in three; with 2048 of K per split
+        // K now allows four there, run v142: 5.41 µs in two, 5.21 in four).
+        assert_eq!(Shape::new(1024, 7168, 1).splits_clustered(&w8, 132, plain), 2);
+        assert_eq!(Shape::new(1024, 6144, 1).splits_clustered(&w8, 132, plain), 2);
+        assert_eq!(Shape::new(1024, 8192, 1).splits_clustered(&w8, 132, plain), 4);
+        assert_eq!(Shape::new(640, 14336, 1).splits_clustered(&w8, 132, plain), 5);
         for launch in [plain, pdl] {
             for m in [16, 64, 128, 256, 384, 512, 640, 1024, 1536, 2048, 4096] {
                 for k in (1024..=32768).step_by(1024) {
