@@ -1262,8 +1262,9 @@ mod tests {
         // (512, 6144, 1): run v121, PDL 4.59 µs unsplit, 3.63 in three, and 3.87 against 3.10
         // in two; run v129, plain 4.61 in three, 4.57 in four, and 4.48 in two, 4.16 in three.
         assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, plain), 4);
-        // From K = 8192 a small grid under PDL may fill every SM (SMALL_GRID_PDL_FULL_SHARE_MIN_K,
-        // run v141), and with cluster sums 2048 of K per split at every K (run v142).
+        // From K = 8192 a small grid under PDL may fill every SM with 2048 of K per split
+        // (SMALL_GRID_PDL_FULL_SHARE_MIN_K, runs v141, v142), and with plain launches clustered
+        // splits keep 2048 of K (CLUSTER_SHORT_FLOOR_MIN_K, run v142).
         assert_eq!(Shape::new(512, 8192, 1).splits_clustered(&w8, 132, pdl), 4);
         assert_eq!(Shape::new(256, 10240, 1).splits_clustered(&w8, 132, pdl), 5);
         assert_eq!(Shape::new(256, 14336, 1).splits_clustered(&w8, 132, pdl), 7);
