@@ -738,6 +738,15 @@ pub const SPLIT_MIN_K_HALF_FULL: u32 = 20480;
 pub const SPLIT_MIN_K_HALF_FULL_CLUSTER: u32 = 12288;
 const _: () = assert!(SPLIT_MIN_K_HALF_FULL_CLUSTER >= SPLIT_MIN_K_CLUSTER);
 
+/// From this K, below [`SPLIT_MIN_K_HALF_FULL_CLUSTER`], a grid of more than half a block per
+/// SM is split in clusters too, but only into counts that leave at most two blocks per SM and
+/// fewer K tiles on the busiest SM than no split ([`Shape::half_full_split_order`]; H200, run
+/// v137, K = 8192: (1152, 8192, 1) 5.91 µs unsplit, 5.65 in three, under PDL 4.69 against 4.45;
+/// (1280, 8192, 1) 5.98 against 5.76; while (1536, 8192, 1), whose counts give the busiest SM
+/// as many tiles, was 6.10 unsplit and 6.26–6.92 split).
+pub const HALF_FULL_STRICT_MIN_K: u32 = 8192;
+const _: () = assert!(HALF_FULL_STRICT_MIN_K <= SPLIT_MIN_K_HALF_FULL_CLUSTER);
+
 /// Under PDL a grid of more than half a block per SM split in clusters keeps at most this many
 /// eighths of a block per SM ([`Shape::half_full_split_order`]): the kernel it follows and the
 /// one after it still need room (H200, run v137, K = 12288: (2048, 12288, 1), 1.94 blocks per
@@ -900,8 +909,9 @@ impl Shape {
     /// but, a split costing less:
     ///
     /// * from K = [`SPLIT_MIN_K_CLUSTER`];
-    /// * grids of more than half a block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`], into
-    ///   the first count of [`Shape::half_full_split_order`] (twentieth session);
+    /// * grids of more than half a block per SM from [`SPLIT_MIN_K_HALF_FULL_CLUSTER`] (some
+    ///   from [`HALF_FULL_STRICT_MIN_K`]), into the first count of
+    ///   [`Shape::half_full_split_order`] (twentieth session);
     /// * splits for two blocks per SM wherever K allows that many, even where the K tiles do
     ///   not divide evenly into them, and where it does not allow that many, all that it
     ///   allows if they divide the tiles evenly (run v135);
@@ -962,8 +972,9 @@ impl Shape {
         }
     }
     /// For a grid of more than half a block per SM and fewer blocks than SMs (`blocks`), from
-    /// K = [`SPLIT_MIN_K_HALF_FULL_CLUSTER`]: the counts of 2, 3 and 4 clustered K splits it may
-    /// take, best first, 0 for none (`None` for other grids). Each leaves at least the
+    /// K = [`SPLIT_MIN_K_HALF_FULL_CLUSTER`] (below it from [`HALF_FULL_STRICT_MIN_K`], with its
+    /// conditions): the counts of 2, 3 and 4 clustered K splits it may take, best first, 0 for
+    /// none (`None` for other grids). Each leaves at least the
     /// [`Shape::splits`] floor of K per split ([`MIN_SPLIT_K`], from [`SPLIT_LONG_K`]
     /// [`MIN_SPLIT_K_LONG`]); under PDL, at most [`PDL_HALF_FULL_MAX_EIGHTHS_PER_SM`] eighths of
     /// a block per SM; none of them: unsplit. Best is the count whose busiest SM covers the
@@ -983,9 +994,12 @@ impl Shape {
         let (gx, gy, _) = self.grid(tile);
         let blocks = gx as u64 * gy as u64;
         let sms = sm_count as u64;
-        if blocks >= sms || 2 * blocks <= sms || self.k < SPLIT_MIN_K_HALF_FULL_CLUSTER {
+        if blocks >= sms || 2 * blocks <= sms || self.k < HALF_FULL_STRICT_MIN_K {
             return None;
         }
+        // Below SPLIT_MIN_K_HALF_FULL_CLUSTER only counts that leave at most two blocks per SM
+        // and put fewer tiles on the busiest SM than no split does.
+        let strict = self.k < SPLIT_MIN_K_HALF_FULL_CLUSTER;
         let tiles = self.k.div_ceil(tile.bk) as u64;
         let floor = if self.k >= SPLIT_LONG_K { MIN_SPLIT_K_LONG } else { MIN_SPLIT_K };
         let most = self.k as u64 / floor as u64;
@@ -997,8 +1011,9 @@ impl Shape {
                 Launch::Plain => true,
                 Launch::Pdl => 8 * blocks * s <= PDL_HALF_FULL_MAX_EIGHTHS_PER_SM as u64 * sms,
             };
-            if s <= most && s <= tiles && pdl_fits {
-                let c = (blocks * s).div_ceil(sms) * tiles.div_ceil(s);
+            let c = (blocks * s).div_ceil(sms) * tiles.div_ceil(s);
+            let strict_fits = !strict || (blocks * s <= 2 * sms && c < tiles);
+            if s <= most && s <= tiles && pdl_fits && strict_fits {
                 // Insert after every count that costs as little (the fewer splits first).
                 let mut i = 0;
                 while i < 3 && cost[i] <= c {
@@ -1290,7 +1305,17 @@ mod tests {
         assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, plain), 3);
         assert_eq!(Shape::new(1152, 12288, 1).splits_clustered(&w8, 132, pdl), 3);
         assert_eq!(Shape::new(1152, 12288, 1).half_full_split_order(&w8, 132, pdl), Some([3, 2, 0]));
-        assert_eq!(Shape::new(1152, 8192, 1).half_full_split_order(&w8, 132, plain), None);
+        assert_eq!(Shape::new(1152, 7168, 1).half_full_split_order(&w8, 132, plain), None);
+        // From K = 8192 only counts with at most two blocks per SM and fewer tiles on the
+        // busiest SM (HALF_FULL_STRICT_MIN_K): 72 blocks in three; 88 in three (which do not
+        // fit in clusters on the H200: unsplit there); 96 none.
+        assert_eq!(Shape::new(1152, 8192, 1).half_full_split_order(&w8, 132, plain), Some([3, 0, 0]));
+        assert_eq!(Shape::new(1152, 8192, 1).splits_clustered(&w8, 132, pdl), 3);
+        assert_eq!(Shape::new(1408, 8192, 1).half_full_split_order(&w8, 132, plain), Some([3, 0, 0]));
+        assert_eq!(Shape::new(1408, 8192, 1).half_full_split_order(&w8, 132, pdl), Some([0, 0, 0]));
+        assert_eq!(Shape::new(1536, 8192, 1).splits_clustered(&w8, 132, plain), 1);
+        assert_eq!(Shape::new(1536, 10240, 1).splits_clustered(&w8, 132, plain), 1);
+        assert_eq!(Shape::new(1280, 10240, 1).splits_clustered(&w8, 132, plain), 3);
         assert_eq!(Shape::new(1024, 12288, 1).half_full_split_order(&w8, 132, plain), None);
         assert_eq!(Shape::new(2112, 12288, 1).half_full_split_order(&w8, 132, plain), None);
         // 88 blocks: three splits put two blocks on every SM, four on most three, two on
@@ -1344,12 +1369,15 @@ mod tests {
                         );
                         if let Some(order) = s.half_full_split_order(&w8, 132, launch) {
                             let blocks = m.div_ceil(w8.bm) * l;
-                            assert!(2 * blocks > 132 && blocks < 132 && k >= SPLIT_MIN_K_HALF_FULL_CLUSTER);
+                            assert!(2 * blocks > 132 && blocks < 132 && k >= HALF_FULL_STRICT_MIN_K);
                             assert_eq!(clustered, order[0].max(1), "{s:?}");
                             for n in order.into_iter().filter(|&n| n != 0) {
                                 assert!((2..=4).contains(&n) && n <= tiles, "{s:?}: {order:?}");
                                 if launch == pdl {
                                     assert!(8 * blocks * n <= 15 * 132, "{s:?}: {order:?}");
+                                }
+                                if k < SPLIT_MIN_K_HALF_FULL_CLUSTER {
+                                    assert!(blocks * n <= 2 * 132, "{s:?}: {order:?}");
                                 }
                             }
                         }
