@@ -339,11 +339,9 @@ impl Gpu {
     /// clusters: with [`Gpu::cluster_splits`] on, the cluster rule's count
     /// (`Shape::splits_clustered` for this GPU's launch mode under [`SplitK::Auto`], else as
     /// [`Gpu::splits_for`]; upload after [`Gpu::enable_pdl`], as for [`Gpu::kernel_for`]) where
-    /// its clusters fit ([`Gpu::clusters_fit`]); else, under [`SplitK::Auto`], for a grid of
-    /// more than half a block per SM the next count of `Shape::half_full_split_order` whose
-    /// clusters fit, for other grids under PDL `kernel::layout::PDL_FALLBACK_SPLITS` in place
-    /// of five to seven, and with plain launches the largest smaller count whose clusters fit;
-    /// else [`Gpu::splits_for`]'s count, in clusters where those fit.
+    /// its clusters fit ([`Gpu::clusters_fit`]); else, under [`SplitK::Auto`], the first of
+    /// [`fallback_splits`] whose clusters fit; else [`Gpu::splits_for`]'s count, in clusters
+    /// where those fit.
     pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
         let global = self.splits_for(s, &k.tile);
         if !self.cluster_splits {
@@ -361,42 +359,11 @@ impl Gpu {
         if fits(clustered)? {
             return Ok((clustered, true));
         }
-        // A grid of more than half a block per SM: the next best count whose clusters fit
-        // (H200, run v137: (1408, 12288, 1), 88 blocks, three splits do not fit; 7.51 µs in
-        // two, 7.17 in four).
-        let half_full = s.half_full_split_order(&k.tile, self.info.sm_count, self.launch_mode());
-        if let (SplitK::Auto, Some(order)) = (self.split_k, half_full) {
-            for n in order.into_iter().filter(|&n| n != 0 && n != clustered) {
+        if matches!(self.split_k, SplitK::Auto) {
+            for n in fallback_splits(s, &k.tile, self.info.sm_count, self.launch_mode(), clustered) {
                 if fits(n)? {
                     return Ok((n, true));
                 }
-            }
-            return Ok((global, global != clustered && fits(global)?));
-        }
-        // Under PDL, five to seven splits whose clusters do not fit: four, where theirs do
-        // (kernel::layout::PDL_FALLBACK_SPLITS).
-        if matches!(self.split_k, SplitK::Auto)
-            && self.launch_mode() == Launch::Pdl
-            && (PDL_FALLBACK_SPLITS + 1..CLUSTER_SPLITS_MAX).contains(&clustered)
-        {
-            let n = s.splits_with_tiles(&k.tile, PDL_FALLBACK_SPLITS);
-            if fits(n)? {
-                return Ok((n, true));
-            }
-        }
-        // With plain launches fewer splits in clusters beat the rule's count through the
-        // workspace (H200, run v133: (640, 16384, 1) 7.03 µs in six splits through the
-        // workspace, 6.23 in four in clusters; (768, 20480, 1) 7.62 in five, 7.03 in four);
-        // under PDL they did not ((1024, 16384, 1) 5.96 in eight, 6.36 in six in clusters).
-        if matches!(self.split_k, SplitK::Auto) && self.launch_mode() == Launch::Plain {
-            let (mut asked, mut tried) = (clustered, clustered);
-            while asked > 2 {
-                asked -= 1;
-                let n = s.splits_with_tiles(&k.tile, asked);
-                if n != tried && fits(n)? {
-                    return Ok((n, true));
-                }
-                tried = n;
             }
         }
         Ok((global, global != clustered && fits(global)?))
@@ -434,6 +401,37 @@ impl Gpu {
     pub(crate) fn address<T>(&self, buf: &impl DevicePtr<T>) -> u64 {
         let (ptr, _guard) = buf.device_ptr(&self.stream);
         ptr
+    }
+}
+
+/// The counts [`Gpu::split_plan`] tries in turn, under [`SplitK::Auto`], where the clustered
+/// rule's count `clustered` does not fit in clusters (the first whose clusters fit is taken,
+/// else the global path):
+///
+/// * a grid of more than half a block per SM: the rest of `Shape::half_full_split_order`
+///   (H200, run v137: (1408, 12288, 1), 88 blocks, three splits do not fit; 7.51 µs in two,
+///   7.17 in four);
+/// * other grids under PDL: `kernel::layout::PDL_FALLBACK_SPLITS` in place of five to seven;
+/// * other grids with plain launches: every smaller count that gets K tiles, largest first
+///   (H200, run v133: (640, 16384, 1) 7.03 µs in six splits through the workspace, 6.23 in
+///   four in clusters; (768, 20480, 1) 7.62 in five, 7.03 in four; under PDL they did not:
+///   (1024, 16384, 1) 5.96 in eight, 6.36 in six in clusters).
+pub fn fallback_splits(s: Shape, tile: &TileConfig, sms: u32, launch: Launch, clustered: u32) -> Vec<u32> {
+    if let Some(order) = s.half_full_split_order(tile, sms, launch) {
+        return order.into_iter().filter(|&n| n != 0 && n != clustered).collect();
+    }
+    match launch {
+        Launch::Pdl if (PDL_FALLBACK_SPLITS + 1..CLUSTER_SPLITS_MAX).contains(&clustered) => {
+            vec![s.splits_with_tiles(tile, PDL_FALLBACK_SPLITS)]
+        }
+        Launch::Pdl => Vec::new(),
+        Launch::Plain => {
+            let mut v: Vec<u32> =
+                (2..clustered).rev().map(|asked| s.splits_with_tiles(tile, asked)).collect();
+            v.dedup();
+            v.retain(|&n| n != clustered);
+            v
+        }
     }
 }
 
@@ -598,6 +596,23 @@ mod tests {
             assert!(matches!(e, Error::TensorMap { arg: "a", .. }));
             assert!(e.to_string().contains(words), "{e} should mention {words}");
         }
+    }
+
+    #[test]
+    fn split_fallbacks_in_order() {
+        let w8 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm16_k1024_s4_w8_p2").expect("variant").1;
+        let p2 = VARIANTS.iter().find(|v| v.0 == "nvfp4_gemv_bm32_k1024_s4_p2").expect("variant").1;
+        let (plain, pdl) = (Launch::Plain, Launch::Pdl);
+        // Half-full grids: the rest of the order (88 blocks: three, then four, then two).
+        assert_eq!(fallback_splits(Shape::new(1408, 12288, 1), &w8, 132, plain, 3), [4, 2]);
+        assert_eq!(fallback_splits(Shape::new(1408, 12288, 1), &w8, 132, pdl, 2), [0u32; 0]);
+        // Under PDL, four in place of five to seven; eight stay on the global path.
+        assert_eq!(fallback_splits(Shape::new(1280, 16384, 1), &p2, 132, pdl, 6), [4]);
+        assert_eq!(fallback_splits(Shape::new(1024, 16384, 1), &p2, 132, pdl, 8), [0u32; 0]);
+        // Plain: every smaller count that gets tiles, largest first (16 tiles: five asked
+        // gives four).
+        assert_eq!(fallback_splits(Shape::new(640, 16384, 1), &w8, 132, plain, 6), [4, 3, 2]);
+        assert_eq!(fallback_splits(Shape::new(640, 16384, 1), &w8, 132, plain, 2), [0u32; 0]);
     }
 
     #[test]

@@ -225,7 +225,7 @@ impl Shape {
         let small = if self.k < SMALL_GRID_SPLIT_MIN_K { 1 } else { sm_count as u64 / (share * blocks) };
         // Under PDL from SMALL_GRID_PDL_FULL_SHARE_MIN_K: up to every SM, keeping
         // MIN_SPLIT_K_LONG of K per split.
-        let small = if share > 1 && self.k >= SMALL_GRID_PDL_FULL_SHARE_MIN_K {
+        let small = if matches!(launch, Launch::Pdl) && self.k >= SMALL_GRID_PDL_FULL_SHARE_MIN_K {
             let per_k = (self.k as u64).div_ceil(MIN_SPLIT_K_LONG as u64);
             let full = sm_count as u64 / blocks;
             let full = if full < per_k { full } else { per_k };
@@ -244,7 +244,7 @@ impl Shape {
         };
         // `s` is at least 1 and at most the tiles (splits_from), and so is `n`.
         let n = if small > s { small } else { s };
-        if n == CLUSTER_PAD_FROM as u64 && gx as u64 * gy as u64 * most * share <= sm_count as u64 {
+        if n == CLUSTER_PAD_FROM as u64 && blocks * most * share <= sm_count as u64 {
             most as u32
         } else {
             n as u32
@@ -282,34 +282,40 @@ impl Shape {
         let tiles = self.k.div_ceil(tile.bk) as u64;
         let floor = if self.k >= SPLIT_LONG_K { MIN_SPLIT_K_LONG } else { MIN_SPLIT_K };
         let most = self.k as u64 / floor as u64;
-        let mut order = [0u32; 3];
-        let mut cost = [u64::MAX; 3];
-        let mut s = 2u64;
-        while s <= 4 {
+        // (cost, count) of 2, 3 and 4 splits, u64::MAX for a count that is not allowed.
+        let mut c = [(u64::MAX, 2u64), (u64::MAX, 3), (u64::MAX, 4)];
+        let mut i = 0;
+        while i < 3 {
+            let s = c[i].1;
             let pdl_fits = match launch {
                 Launch::Plain => true,
                 Launch::Pdl => 8 * blocks * s <= PDL_HALF_FULL_MAX_EIGHTHS_PER_SM as u64 * sms,
             };
-            let c = (blocks * s).div_ceil(sms) * tiles.div_ceil(s);
-            let strict_fits = !strict || (blocks * s <= 2 * sms && c < tiles);
+            let cost = (blocks * s).div_ceil(sms) * tiles.div_ceil(s);
+            let strict_fits = !strict || (blocks * s <= 2 * sms && cost < tiles);
             if s <= most && s <= tiles && pdl_fits && strict_fits {
-                // Insert after every count that costs as little (the fewer splits first).
-                let mut i = 0;
-                while i < 3 && cost[i] <= c {
-                    i += 1;
-                }
-                let mut j = 2;
-                while j > i {
-                    cost[j] = cost[j - 1];
-                    order[j] = order[j - 1];
-                    j -= 1;
-                }
-                if i < 3 {
-                    cost[i] = c;
-                    order[i] = s as u32;
-                }
+                c[i].0 = cost;
             }
-            s += 1;
+            i += 1;
+        }
+        // Sorted by cost, then count (three compare-and-swaps sort three).
+        let mut pass = 0;
+        while pass < 3 {
+            let j = if pass == 1 { 1 } else { 0 };
+            if c[j].0 > c[j + 1].0 || (c[j].0 == c[j + 1].0 && c[j].1 > c[j + 1].1) {
+                let t = c[j];
+                c[j] = c[j + 1];
+                c[j + 1] = t;
+            }
+            pass += 1;
+        }
+        let mut order = [0u32; 3];
+        let mut i = 0;
+        while i < 3 {
+            if c[i].0 != u64::MAX {
+                order[i] = c[i].1 as u32;
+            }
+            i += 1;
         }
         Some(order)
     }
