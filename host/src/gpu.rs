@@ -411,7 +411,9 @@ impl Gpu {
 /// * a grid of more than half a block per SM: the rest of `Shape::half_full_split_order`
 ///   (H200, run v137: (1408, 12288, 1), 88 blocks, three splits do not fit; 7.51 µs in two,
 ///   7.17 in four);
-/// * other grids under PDL: `kernel::layout::PDL_FALLBACK_SPLITS` in place of five to seven;
+/// * other grids under PDL, in place of five to seven: every smaller count down to
+///   `kernel::layout::PDL_FALLBACK_SPLITS` that gets K tiles, largest first (H200, run v149:
+///   (1152, 25600, 1), 36 blocks, seven splits do not fit; 9.63 µs in four, 8.46 in five);
 /// * other grids with plain launches: every smaller count that gets K tiles, largest first
 ///   (H200, run v133: (640, 16384, 1) 7.03 µs in six splits through the workspace, 6.23 in
 ///   four in clusters; (768, 20480, 1) 7.62 in five, 7.03 in four; under PDL they did not:
@@ -420,19 +422,18 @@ pub fn fallback_splits(s: Shape, tile: &TileConfig, sms: u32, launch: Launch, cl
     if let Some(order) = s.half_full_split_order(tile, sms, launch) {
         return order.into_iter().filter(|&n| n != 0 && n != clustered).collect();
     }
-    match launch {
+    // The smallest count of the downward search: none under PDL outside five to seven.
+    let lowest = match launch {
+        Launch::Plain => 2,
         Launch::Pdl if (PDL_FALLBACK_SPLITS + 1..CLUSTER_SPLITS_MAX).contains(&clustered) => {
-            vec![s.splits_with_tiles(tile, PDL_FALLBACK_SPLITS)]
+            PDL_FALLBACK_SPLITS
         }
-        Launch::Pdl => Vec::new(),
-        Launch::Plain => {
-            let mut v: Vec<u32> =
-                (2..clustered).rev().map(|asked| s.splits_with_tiles(tile, asked)).collect();
-            v.dedup();
-            v.retain(|&n| n != clustered);
-            v
-        }
-    }
+        Launch::Pdl => return Vec::new(),
+    };
+    let mut v: Vec<u32> = (lowest..clustered).rev().map(|asked| s.splits_with_tiles(tile, asked)).collect();
+    v.dedup();
+    v.retain(|&n| n != clustered);
+    v
 }
 
 /// A 2-D or 3-D tensor of unsigned integers of 1, 2 or 4 bytes (packed FP4/FP8 data viewed
@@ -606,8 +607,12 @@ mod tests {
         // Half-full grids: the rest of the order (88 blocks: three, then four, then two).
         assert_eq!(fallback_splits(Shape::new(1408, 12288, 1), &w8, 132, plain, 3), [4, 2]);
         assert_eq!(fallback_splits(Shape::new(1408, 12288, 1), &w8, 132, pdl, 2), [0u32; 0]);
-        // Under PDL, four in place of five to seven; eight stay on the global path.
+        // Under PDL, in place of five to seven, every smaller count down to four that gets
+        // tiles (16 tiles: five asked gives four; 20 tiles: six asked gives five; 28 tiles:
+        // six); eight stay on the global path.
         assert_eq!(fallback_splits(Shape::new(1280, 16384, 1), &p2, 132, pdl, 6), [4]);
+        assert_eq!(fallback_splits(Shape::new(1152, 20480, 1), &p2, 132, pdl, 7), [5, 4]);
+        assert_eq!(fallback_splits(Shape::new(1152, 28672, 1), &p2, 132, pdl, 7), [6, 5, 4]);
         assert_eq!(fallback_splits(Shape::new(1024, 16384, 1), &p2, 132, pdl, 8), [0u32; 0]);
         // Plain: every smaller count that gets tiles, largest first (16 tiles: five asked
         // gives four).

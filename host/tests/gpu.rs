@@ -3,7 +3,7 @@
 //! missing GPU a failure. Inputs are fresh each run (the seed is printed), `c` is poisoned
 //! before every launch.
 use host::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
-use host::gpu::{Gpu, SplitK};
+use host::gpu::{Gpu, SplitK, fallback_splits};
 use host::gputest::{gpu_for_test, gpu_with_build_for_test};
 use host::inputs::{Distribution, generate};
 use host::quantize::{gemv_inputs, quantize};
@@ -276,13 +276,16 @@ fn gemv_automatic_cluster_plans() {
     // Seven splits padded to a cluster of eight with one split without tiles
     // (kernel::layout::CLUSTER_PAD_FROM), and grids of more than half a block per SM whose
     // counts come from Shape::half_full_split_order (on the H200 (1408, 12288, 1)'s first, three,
-    // does not fit in clusters and the host takes the next), with plain launches, then PDL.
+    // does not fit in clusters and the host takes the next), and (1152, 20480, 1), whose seven
+    // splits do not fit in clusters on the H200 (host::gpu::fallback_splits: under PDL five),
+    // with plain launches, then PDL.
     let shapes = [
         Shape::new(64, 14336, 1),
         Shape::new(128, 20480, 1),
         Shape::new(1408, 12288, 1),
         Shape::new(1536, 16384, 1),
         Shape::new(1152, 12288, 1),
+        Shape::new(1152, 20480, 1),
     ];
     for pdl in [false, true] {
         if pdl {
@@ -293,16 +296,20 @@ fn gemv_automatic_cluster_plans() {
             let (splits, cluster) = gpu.split_plan(s, &k).expect("split plan");
             let rule = s.splits_clustered(&k.tile, gpu.info.sm_count, gpu.launch_mode());
             println!("{s:?} pdl {pdl}: {} {splits} splits, cluster {cluster} (rule {rule})", k.name);
-            let order = s.half_full_split_order(&k.tile, gpu.info.sm_count, gpu.launch_mode());
+            let fallbacks = fallback_splits(s, &k.tile, gpu.info.sm_count, gpu.launch_mode(), rule);
             if cluster {
-                let listed = order.is_none_or(|o| o.contains(&splits));
+                let listed = fallbacks.contains(&splits) || splits == gpu.splits_for(s, &k.tile);
                 assert!(splits == rule || listed, "{s:?}: {splits} splits, neither the rule's nor listed");
+            }
+            let h200 = gpu.info.sm_count == 132 && gpu.build.name == "sm_90a";
+            if h200 && pdl && s == Shape::new(1152, 20480, 1) {
+                assert_eq!((splits, cluster), (5, true), "{s:?}: the first fallback count that fits");
             }
             let padded = rule == 8 && s.splits_with_tiles(&k.tile, 8) == 7;
             if padded {
                 assert_eq!((splits, cluster), (8, true), "{s:?}: seven splits padded to eight");
             }
-            if gpu.info.sm_count == 132 && gpu.build.name == "sm_90a" && s.m <= 128 {
+            if h200 && s.m <= 128 {
                 assert!(padded, "{s:?}: on the H200 the rule pads seven splits to eight");
             }
         }

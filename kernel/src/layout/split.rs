@@ -108,7 +108,10 @@ const _: () = assert!(SPLIT_MIN_K_HALF_FULL_CLUSTER >= SPLIT_MIN_K_CLUSTER);
 /// fewer K tiles on the busiest SM than no split ([`Shape::half_full_split_order`]; H200, run
 /// v137, K = 8192: (1152, 8192, 1) 5.91 µs unsplit, 5.65 in three, under PDL 4.69 against 4.45;
 /// (1280, 8192, 1) 5.98 against 5.76; while (1536, 8192, 1), whose counts give the busiest SM
-/// as many tiles, was 6.10 unsplit and 6.26–6.92 split).
+/// as many tiles, was 6.10 unsplit and 6.26–6.92 split). Below it such grids stay unsplit
+/// (run v148, every count of 1–4 forced on 39 shapes of K = 3072–7168, both modes: unsplit
+/// was the fastest or within 0.7% of it on all but four, (1088–1280, 6144, 1) with plain
+/// launches and (1088, 6144, 1) under PDL, 2.2–3.2% slower than in three splits).
 pub const HALF_FULL_STRICT_MIN_K: u32 = 8192;
 const _: () = assert!(HALF_FULL_STRICT_MIN_K <= SPLIT_MIN_K_HALF_FULL_CLUSTER);
 
@@ -120,12 +123,14 @@ const _: () = assert!(HALF_FULL_STRICT_MIN_K <= SPLIT_MIN_K_HALF_FULL_CLUSTER);
 pub const PDL_HALF_FULL_MAX_EIGHTHS_PER_SM: u32 = 15;
 
 /// Under PDL, where the clustered K split asks for more splits than this but fewer than
-/// [`CLUSTER_SPLITS_MAX`] and their clusters do not fit, the host launches this many in
-/// clusters where those fit, rather than the global path's count (H200, runs v136, v137:
-/// (1280, 16384, 1) 7.81 µs in six splits through the workspace, 6.78 in four in clusters;
-/// (1408, 16384, 1) 8.07 against 7.05; (1536, 20480, 1) 8.88 in five, 8.41; (1152, 20480, 1)
-/// 8.31 in seven, 7.71). Eight stay on the global path ((1024, 16384, 1) 5.96 µs in eight,
-/// 6.10 in four). With plain launches the host searches downwards instead.
+/// [`CLUSTER_SPLITS_MAX`] and their clusters do not fit, the host tries the smaller counts
+/// down to this one, largest first, in clusters, rather than the global path's count (H200,
+/// runs v136, v137: (1280, 16384, 1) 7.81 µs in six splits through the workspace, 6.78 in
+/// four in clusters; (1408, 16384, 1) 8.07 against 7.05; (1536, 20480, 1) 8.88 in five, 8.41;
+/// (1152, 20480, 1) 8.31 in seven, 7.71 in four; run v149, the counts between: 7.32 in five;
+/// (1152, 28672, 1) 9.76 in four, 9.15 in six). Eight stay on the global path
+/// ((1024, 16384, 1) 5.96 µs in eight, 6.10 in four). With plain launches the host searches
+/// down to two.
 pub const PDL_FALLBACK_SPLITS: u32 = 4;
 const _: () = assert!(PDL_FALLBACK_SPLITS >= 2 && PDL_FALLBACK_SPLITS < CLUSTER_SPLITS_MAX);
 
