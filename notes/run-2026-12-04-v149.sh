@@ -2,7 +2,7 @@
 # v149 (2026-12-04, twenty-first session): under PDL, where the clustered split's five to seven
 # splits do not fit in clusters, the fallback tries every count from one fewer down to four
 # (as tiled: splits_with_tiles) instead of four alone; against the previous commit's binary
-# (93dc514, target/bundle-old). Round 1: old and new over 64 shapes whose candidate lists
+# (93dc514, target/bundle-old). Round 1: old and new over 63 shapes whose candidate lists
 # differ (--pdl only: plain launches are unchanged). Round 2 (new first): the shapes whose
 # automatic split changed. Round 3 (old first): the same again.
 # CSVs with columns round,binary -> $OUT/pdl.csv.

@@ -144,6 +144,17 @@ const _: () = assert!(PDL_FALLBACK_SPLITS >= 2 && PDL_FALLBACK_SPLITS < CLUSTER_
 pub const CLUSTER_PAD_FROM: u32 = 7;
 const _: () = assert!(CLUSTER_PAD_FROM < CLUSTER_SPLITS_MAX);
 
+/// Where the clustered K split asks for this many splits or more but fewer than
+/// [`CLUSTER_PAD_FROM`], and eight-block clusters of the grid take at most half the SMs'
+/// share for the launch mode ([`small_grid_sm_share`]), it launches eight, the last two or
+/// three without K tiles (as [`CLUSTER_PAD_FROM`], for grids of half the size: H200, run v144,
+/// every count forced: (64, 10240, 1), four clusters, 3.95 µs in five splits, 3.86 in eight;
+/// (128, 10240, 1) 4.00 against 3.90; (128, 12288, 1) 4.05 in six, 3.94; under PDL
+/// (64, 10240, 1) 2.91 against 2.75; but where the grid takes more it lost, run v137:
+/// (256, 10240, 1) plain, 16 clusters, +4.6%; (128, 10240, 1) under PDL 2.94 against 3.02).
+pub const CLUSTER_PAD_SMALL_FROM: u32 = 5;
+const _: () = assert!(CLUSTER_PAD_SMALL_FROM < CLUSTER_PAD_FROM);
+
 /// The automatic K split gives each split at least this much of K below [`SPLIT_LONG_K`]
 /// (H200, run v116: splits of 2048 lost there, (256, 12288, 1) under PDL 4.24 µs in four
 /// splits, 4.52 in six; run v112: (512, 14336, 1) 6.19 µs in four, 6.28 in five).
@@ -209,7 +220,8 @@ impl Shape {
     ///   [`CLUSTER_SHORT_FLOOR_MIN_K`] (else below [`SPLIT_LONG_K`] [`MIN_SPLIT_K`], as without
     ///   clusters);
     /// * seven splits become eight, one without tiles, where the grid's clusters of eight
-    ///   stay within that share ([`CLUSTER_PAD_FROM`], twentieth session).
+    ///   stay within that share ([`CLUSTER_PAD_FROM`], twentieth session), and five or six
+    ///   where they stay within half of it ([`CLUSTER_PAD_SMALL_FROM`], twenty-first session).
     pub const fn splits_clustered(&self, tile: &TileConfig, sm_count: u32, launch: Launch) -> u32 {
         if let Some(order) = self.half_full_split_order(tile, sm_count, launch) {
             return if order[0] == 0 { 1 } else { order[0] };
@@ -249,11 +261,12 @@ impl Shape {
         };
         // `s` is at least 1 and at most the tiles (splits_from), and so is `n`.
         let n = if small > s { small } else { s };
-        if n == CLUSTER_PAD_FROM as u64 && blocks * most * share <= sm_count as u64 {
-            most as u32
-        } else {
-            n as u32
-        }
+        let sms = sm_count as u64;
+        let pad = (n == CLUSTER_PAD_FROM as u64 && blocks * most * share <= sms)
+            || (n >= CLUSTER_PAD_SMALL_FROM as u64
+                && n < CLUSTER_PAD_FROM as u64
+                && 2 * blocks * most * share <= sms);
+        if pad { most as u32 } else { n as u32 }
     }
     /// For a grid of more than half a block per SM and fewer blocks than SMs (`blocks`), from
     /// K = [`SPLIT_MIN_K_HALF_FULL_CLUSTER`] (below it from [`HALF_FULL_STRICT_MIN_K`], with its
@@ -414,8 +427,19 @@ mod tests {
             // Small grids, down to one tile per split (run v129), from K = 3072 (run v130).
             assert_eq!(Shape::new(128, 4096, 1).splits_clustered(&w8, 132, launch), 4);
             assert_eq!(Shape::new(128, 8192, 1).splits_clustered(&w8, 132, launch), 8);
-            assert_eq!(Shape::new(128, 6144, 1).splits_clustered(&w8, 132, launch), 6);
-            assert_eq!(Shape::new(128, 12288, 1).splits_clustered(&w8, 132, launch), 6);
+            // Six splits; with plain launches eight clusters of eight take at most half the
+            // SMs, so they become eight (CLUSTER_PAD_SMALL_FROM).
+            let six = if launch == plain { 8 } else { 6 };
+            assert_eq!(Shape::new(128, 6144, 1).splits_clustered(&w8, 132, launch), six);
+            assert_eq!(Shape::new(128, 12288, 1).splits_clustered(&w8, 132, launch), six);
+            assert_eq!(Shape::new(256, 12288, 1).splits_clustered(&w8, 132, launch), 6);
+            // Five: four clusters of eight take at most half the SMs in both modes.
+            assert_eq!(Shape::new(64, 10240, 1).splits_clustered(&w8, 132, launch), 8);
+            assert_eq!(
+                Shape::new(128, 10240, 1).splits_clustered(&w8, 132, launch),
+                if launch == plain { 8 } else { 5 }
+            );
+            assert_eq!(Shape::new(256, 10240, 1).splits_clustered(&w8, 132, launch), 5);
             assert_eq!(Shape::new(128, 3072, 1).splits_clustered(&w8, 132, launch), 3);
             assert_eq!(Shape::new(128, 2048, 1).splits_clustered(&w8, 132, launch), 1);
             assert_eq!(Shape::new(128, 1024, 1).splits_clustered(&w8, 132, launch), 1);
@@ -521,9 +545,11 @@ mod tests {
                         let s = Shape::new(m, k, l);
                         let clustered = s.splits_clustered(&w8, 132, launch);
                         let tiles = k.div_ceil(w8.bk);
-                        // Eight splits where seven have tiles (CLUSTER_PAD_FROM): one may be empty.
+                        // Eight splits where five to seven have tiles (CLUSTER_PAD_FROM,
+                        // CLUSTER_PAD_SMALL_FROM): up to three may be empty.
                         let padded = clustered == CLUSTER_SPLITS_MAX
-                            && s.splits_with_tiles(&w8, clustered) == CLUSTER_PAD_FROM;
+                            && (CLUSTER_PAD_SMALL_FROM..=CLUSTER_PAD_FROM)
+                                .contains(&s.splits_with_tiles(&w8, clustered));
                         assert!((1..=CLUSTER_SPLITS_MAX).contains(&clustered), "{s:?}");
                         assert!(clustered <= tiles || padded, "{s:?}: {clustered} splits");
                         assert!(
