@@ -379,8 +379,10 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     ok &= check_one(gpu, Shape::new(300, 4160, 2), Distribution::FullRange, 2000)?;
     gpu.split_k = SplitK::default();
     // The automatic split: seven splits in a cluster of eight, one without tiles
-    // (kernel::layout::CLUSTER_PAD_FROM).
+    // (kernel::layout::CLUSTER_PAD_FROM), and five in a cluster of eight, three without
+    // (kernel::layout::CLUSTER_PAD_SMALL_FROM).
     ok &= check_one(gpu, Shape::new(64, 14336, 1), Distribution::FullRange, 2100)?;
+    ok &= check_one(gpu, Shape::new(64, 10240, 1), Distribution::FullRange, 2101)?;
     // Two producer warps (one issues, one prepares): scales by cp.async, then a K split.
     gpu.use_variant("nvfp4_gemv_bm16_k512_s4_p2")?;
     ok &= check_one(gpu, Shape::new(37, 1088, 2), Distribution::FullRange, 2500)?;
