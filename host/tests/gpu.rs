@@ -311,7 +311,7 @@ fn gemv_automatic_cluster_plans() {
                 assert_eq!((splits, cluster), (8, true), "{s:?}: five to seven splits padded to eight");
             }
             if h200 && s.m <= 128 {
-                assert!(padded, "{s:?}: on the H200 the rule pads seven splits to eight");
+                assert!(padded, "{s:?}: on the H200 the rule pads these splits to eight");
             }
         }
         check_shapes(&gpu, &shapes, Distribution::FullRange);
