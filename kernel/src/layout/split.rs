@@ -211,7 +211,8 @@ impl Shape {
     ///   [`Shape::half_full_split_order`] (twentieth session);
     /// * splits for two blocks per SM wherever K allows that many, even where the K tiles do
     ///   not divide evenly into them, and where it does not allow that many, all that it
-    ///   allows if they divide the tiles evenly (run v135);
+    ///   allows if they divide the tiles evenly (run v135) or leave each block at most two
+    ///   thirds of the tiles of one block per SM (twenty-first session, runs v155–v157);
     /// * never more than a cluster holds (where that asks for more, the most that fit in one:
     ///   run v129, (128, 20480, 1) 5.43 µs in ten splits through the global workspace, 4.36 in
     ///   clusters of eight or fewer);
@@ -367,16 +368,24 @@ impl Shape {
             let clustered = clustered.is_some();
             let most = k / floor as u64;
             let most = if most < tiles { most } else { tiles };
+            // What a cluster holds of `most` (Shape::splits_clustered caps it there).
+            let in_cluster = if most < CLUSTER_SPLITS_MAX as u64 { most } else { CLUSTER_SPLITS_MAX as u64 };
             // Twice only where the K tiles divide into that many splits: fewer would leave
             // some SMs one block and others two (run v112: (512, 28672, 1) 7.50 µs in four
             // splits, 8.31 in six). With cluster sums, twice even where uneven, else all that
             // K allows where even (run v133, under PDL: (640, 16384, 1) 5.36 µs in the six of
             // `once`, 4.75 in eight; (768, 16384, 1) 5.63 in four, 5.11 in eight;
-            // (1536, 16384, 1) 8.27 in two, 7.26 in four; run v135 checked it), else as
+            // (1536, 16384, 1) 8.27 in two, 7.26 in four; run v135 checked it), or where
+            // uneven if that leaves each block at most two thirds of `once`'s tiles (runs
+            // v155–v157: under PDL (768, 11264, 1) 4.86 µs in the two of `once`, 4.27 in four;
+            // (768, 21504, 1) 7.47 in five, 6.27 in seven; but plain (304, 25600, 1), five
+            // tiles a block in five splits against four in seven, 5.73 against 6.08), else as
             // without (run v129: (1024, 8192, 1) 5.39 µs in `once`'s two, 5.61 in three).
             if clustered && twice <= most {
                 twice
-            } else if clustered && tiles.is_multiple_of(most) {
+            } else if clustered
+                && (tiles.is_multiple_of(most) || 3 * tiles.div_ceil(in_cluster) <= 2 * tiles.div_ceil(once))
+            {
                 most
             } else if twice <= most && splits_with_tiles(tiles, twice) == twice {
                 twice
@@ -442,6 +451,20 @@ mod tests {
                 if launch == plain { 8 } else { 5 }
             );
             assert_eq!(Shape::new(256, 10240, 1).splits_clustered(&w8, 132, launch), 5);
+            // K allows fewer splits than two blocks per SM and they do not divide the tiles:
+            // all K allows where that leaves a block at most two thirds of `once`'s tiles
+            // (runs v155–v157).
+            // 48 blocks, 11 tiles: under PDL `once` is two splits of six tiles, K allows four
+            // of three (with plain launches five asked, two blocks per SM: four of three).
+            assert_eq!(Shape::new(768, 11264, 1).splits_clustered(&w8, 132, launch), 4);
+            // 40 blocks, 11 tiles: `once` three splits of four, four of three: not enough.
+            assert_eq!(Shape::new(640, 11264, 1).splits_clustered(&w8, 132, launch), 3);
+            // 40 blocks, 13 tiles: five splits of three against three of five.
+            assert_eq!(Shape::new(640, 13312, 1).splits_clustered(&w8, 132, launch), 5);
+            // Plain, 19 blocks, 25 tiles: seven splits of four in a cluster against five of
+            // five: not enough; 24 blocks, 21 tiles: seven of three against five of five.
+            assert_eq!(Shape::new(304, 25600, 1).splits_clustered(&w8, 132, plain), 5);
+            assert_eq!(Shape::new(384, 21504, 1).splits_clustered(&w8, 132, plain), 7);
             assert_eq!(Shape::new(128, 3072, 1).splits_clustered(&w8, 132, launch), 3);
             assert_eq!(Shape::new(128, 2048, 1).splits_clustered(&w8, 132, launch), 1);
             assert_eq!(Shape::new(128, 1024, 1).splits_clustered(&w8, 132, launch), 1);
