@@ -278,7 +278,8 @@ fn gemv_automatic_cluster_plans() {
     // more than half a block per SM whose counts come from Shape::half_full_split_order (on
     // the H200 (1408, 12288, 1)'s first, three, does not fit in clusters and the host takes
     // the next); and (1152, 20480, 1), whose seven splits do not fit in clusters on the H200
-    // (host::gpu::fallback_splits: under PDL five). Plain launches, then PDL.
+    // (host::gpu::fallback_splits: under PDL five); (768, 11264, 1), four uneven splits where
+    // K allows fewer than two blocks per SM (Shape::splits_clustered). Plain launches, then PDL.
     let shapes = [
         Shape::new(64, 14336, 1),
         Shape::new(64, 10240, 1),
@@ -287,6 +288,7 @@ fn gemv_automatic_cluster_plans() {
         Shape::new(1536, 16384, 1),
         Shape::new(1152, 12288, 1),
         Shape::new(1152, 20480, 1),
+        Shape::new(768, 11264, 1),
     ];
     for pdl in [false, true] {
         if pdl {
