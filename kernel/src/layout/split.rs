@@ -242,12 +242,13 @@ impl Shape {
         let (gx, gy, _) = self.grid(tile);
         let share = small_grid_sm_share(launch) as u64;
         let blocks = gx as u64 * gy as u64;
-        let small = if self.k < SMALL_GRID_SPLIT_MIN_K { 1 } else { sm_count as u64 / (share * blocks) };
+        let sms = sm_count as u64;
+        let small = if self.k < SMALL_GRID_SPLIT_MIN_K { 1 } else { sms / (share * blocks) };
         // Under PDL from SMALL_GRID_PDL_FULL_SHARE_MIN_K: up to every SM, keeping
         // MIN_SPLIT_K_LONG of K per split.
         let small = if matches!(launch, Launch::Pdl) && self.k >= SMALL_GRID_PDL_FULL_SHARE_MIN_K {
             let per_k = (self.k as u64).div_ceil(MIN_SPLIT_K_LONG as u64);
-            let full = sm_count as u64 / blocks;
+            let full = sms / blocks;
             let full = if full < per_k { full } else { per_k };
             if full > small { full } else { small }
         } else {
@@ -264,11 +265,12 @@ impl Shape {
         };
         // `s` is at least 1 and at most the tiles (splits_from), and so is `n`.
         let n = if small > s { small } else { s };
-        let sms = sm_count as u64;
-        let pad = (n == CLUSTER_PAD_FROM as u64 && blocks * most * share <= sms)
-            || (n >= CLUSTER_PAD_SMALL_FROM as u64
-                && n < CLUSTER_PAD_FROM as u64
-                && 2 * blocks * most * share <= sms);
+        // Five to seven splits become a cluster of eight where the grid's clusters of eight
+        // take at most its SM share (seven) or half of it (five, six).
+        let halves = if n == CLUSTER_PAD_FROM as u64 { 1 } else { 2 };
+        let pad = n >= CLUSTER_PAD_SMALL_FROM as u64
+            && n <= CLUSTER_PAD_FROM as u64
+            && halves * blocks * most * share <= sms;
         if pad { most as u32 } else { n as u32 }
     }
     /// For a grid of more than half a block per SM and fewer blocks than SMs (`blocks`), from
