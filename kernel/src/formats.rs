@@ -127,6 +127,147 @@ pub const fn e2m1x8_to_e4m3x8_scaled(w: u32) -> (u32, u32) {
     (even, odd)
 }
 
+/// The byte mask of the e4m3 fields the FP8 route's decode fills: sign (bit 7), the low two
+/// exponent bits and the top mantissa bit (bits 4..2), in each byte; see
+/// [`fp8_decode_prepacked`].
+pub const FP8_ROUTE_MASK: u32 = 0x9C9C_9C9C;
+
+/// The FP8 route's decode of one *prepacked* word ([`fp8_prepack`]) into two words of four
+/// e4m3 each, every value `2^-6` times its e2m1 element: `w & M` and `((w << 2) ^ (w >> 2)) & M`
+/// with `M` = [`FP8_ROUTE_MASK`]. Four instructions for eight elements on sm_90a (a `LOP3`,
+/// an `IMAD.SHL`, a `SHF` and one three-input `LOP3`), against seven for the `prmt` lookups
+/// of [`e2m1x8_to_s8x2_pos_neg`]; the e4m3 words feed `wgmma…e4m3` (the only native FP8 MMA
+/// on sm_90a).
+///
+/// Not used by the kernel yet (measured in microbenchmarks v160–v162, BENCHMARKS.md,
+/// "Twenty-second session"; notes/NEXT.md has the plan). Both functions are linear over GF(2),
+/// which is how [`fp8_prepack`] inverts this one.
+#[inline(always)]
+pub const fn fp8_decode_prepacked(w: u32) -> (u32, u32) {
+    (w & FP8_ROUTE_MASK, ((w << 2) ^ (w >> 2)) & FP8_ROUTE_MASK)
+}
+
+/// Eight e2m1 (nibble `i` of `w` is element `i`) as two words of four e4m3 in element order:
+/// byte `j` of the first is element `j`, byte `j` of the second element `4 + j`, each
+/// [`e2m1_to_e4m3_scaled`] (`2^-6` times the value). The placement of the `mma`/`wgmma` A
+/// fragment that the sm_90a consumers already use (the `prmt` decode's `p[0]`, `p[1]`).
+pub const fn e2m1x8_to_e4m3x8_in_order(w: u32) -> (u32, u32) {
+    let mut out = [0u32; 2];
+    let mut i = 0;
+    while i < 8 {
+        let byte = e2m1_to_e4m3_scaled(((w >> (4 * i)) & 0xF) as u8) as u32;
+        out[i / 4] |= byte << (8 * (i % 4));
+        i += 1;
+    }
+    (out[0], out[1])
+}
+
+/// The 16 bits of `x` at the positions of [`FP8_ROUTE_MASK`], packed into bits `0..16`.
+const fn gather_mask_bits(x: u32) -> u32 {
+    let (mut out, mut j, mut p) = (0u32, 0, 0);
+    while p < 32 {
+        if FP8_ROUTE_MASK >> p & 1 != 0 {
+            out |= (x >> p & 1) << j;
+            j += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+/// [`fp8_decode_prepacked`]'s two words as one 32-bit vector (first word's mask bits low).
+const fn decode_packed(w: u32) -> u32 {
+    let (x0, x1) = fp8_decode_prepacked(w);
+    gather_mask_bits(x0) | gather_mask_bits(x1) << 16
+}
+
+/// Column `i` of the prepacking map: the prepacked word of the standard word `1 << i`.
+/// Gauss–Jordan elimination over GF(2) of [`decode_packed`] (rows: `decode | input << 32`),
+/// then each standard bit's target e4m3 bits taken through the inverse. Panics (at compile
+/// time) if the decode were not invertible.
+const PREPACK_COLUMNS: [u32; 32] = {
+    // rows[i] = decode_packed(1 << i) in the low half, 1 << i in the high half.
+    let mut rows = [0u64; 32];
+    let mut i = 0;
+    while i < 32 {
+        rows[i] = decode_packed(1 << i) as u64 | (1u64 << (32 + i));
+        i += 1;
+    }
+    // Reduce the low halves to the identity: afterwards row j maps to output bit j.
+    let mut col = 0;
+    while col < 32 {
+        let mut r = col;
+        while r < 32 && rows[r] >> col & 1 == 0 {
+            r += 1;
+        }
+        assert!(r < 32, "the FP8 route's decode is invertible");
+        let t = rows[r];
+        rows[r] = rows[col];
+        rows[col] = t;
+        let mut k = 0;
+        while k < 32 {
+            if k != col && rows[k] >> col & 1 != 0 {
+                rows[k] ^= rows[col];
+            }
+            k += 1;
+        }
+        col += 1;
+    }
+    // inverse[j]: the prepacked word whose decode is packed output bit j alone.
+    let mut cols = [0u32; 32];
+    let mut i = 0;
+    while i < 32 {
+        let (x0, x1) = e2m1x8_to_e4m3x8_in_order(1 << i);
+        let target = gather_mask_bits(x0) | gather_mask_bits(x1) << 16;
+        let mut w = 0u32;
+        let mut j = 0;
+        while j < 32 {
+            if target >> j & 1 != 0 {
+                w ^= (rows[j] >> 32) as u32;
+            }
+            j += 1;
+        }
+        cols[i] = w;
+        i += 1;
+    }
+    cols
+};
+
+/// [`PREPACK_COLUMNS`] as four 256-entry tables, one per byte of the standard word.
+const PREPACK_TABLES: [[u32; 256]; 4] = {
+    let mut t = [[0u32; 256]; 4];
+    let mut b = 0;
+    while b < 4 {
+        let mut v = 0;
+        while v < 256 {
+            let mut w = 0u32;
+            let mut bit = 0;
+            while bit < 8 {
+                if v >> bit & 1 != 0 {
+                    w ^= PREPACK_COLUMNS[8 * b + bit];
+                }
+                bit += 1;
+            }
+            t[b][v] = w;
+            v += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The FP8 route's weight layout: the word that [`fp8_decode_prepacked`] turns into
+/// [`e2m1x8_to_e4m3x8_in_order`]`(w)`. A permutation of the 32 bits mixed by XOR (linear over
+/// GF(2) and invertible), word by word, so tensor maps, strides and scales stay as they are:
+/// the host would apply it to `a` once, at upload.
+#[inline]
+pub const fn fp8_prepack(w: u32) -> u32 {
+    PREPACK_TABLES[0][(w & 0xFF) as usize]
+        ^ PREPACK_TABLES[1][(w >> 8 & 0xFF) as usize]
+        ^ PREPACK_TABLES[2][(w >> 16 & 0xFF) as usize]
+        ^ PREPACK_TABLES[3][(w >> 24) as usize]
+}
+
 /// PTX `prmt.b32 d, a, b, c` in its default mode, for the CPU: byte `i` of the result is byte
 /// `c[4i+2 .. 4i]` of the 8-byte value `{b, a}` (a = bytes 0..4), or, when bit `4i + 3` of
 /// `c` is set, that byte's sign bit replicated (`0x00` or `0xFF`). On the GPU
@@ -365,5 +506,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn fp8_route_decodes_prepacked_words_exactly() {
+        // Every byte in every position over three backgrounds, then pseudo-random words.
+        let check = |w: u32| {
+            let (x0, x1) = fp8_decode_prepacked(fp8_prepack(w));
+            assert_eq!((x0, x1), e2m1x8_to_e4m3x8_in_order(w), "w {w:#010x}");
+            for e in 0..8 {
+                let byte = ([x0, x1][e / 4] >> (8 * (e % 4))) as u8;
+                let v = e4m3_to_f32(byte) * 2f32.powi(E4M3_SCALED_LOG2);
+                assert_eq!(v.to_bits(), e2m1_to_f32((w >> (4 * e)) as u8 & 0xF).to_bits(), "w {w:#x} e {e}");
+            }
+        };
+        for background in [0u32, 0xFFFF_FFFF, 0x3C96_A50F] {
+            for byte in 0..=255u32 {
+                for pos in 0..4 {
+                    check((byte << (8 * pos)) | (background & !(0xFF << (8 * pos))));
+                }
+            }
+        }
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..1_000_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            check(x);
+        }
+    }
+
+    #[test]
+    fn fp8_prepack_is_a_bijection() {
+        // Linear over GF(2): a bijection iff its 32 columns are independent.
+        let mut basis = [0u32; 32];
+        for i in 0..32 {
+            let mut v = fp8_prepack(1 << i);
+            for (b, slot) in basis.iter_mut().enumerate().rev() {
+                if v >> b & 1 == 0 {
+                    continue;
+                }
+                if *slot == 0 {
+                    *slot = v;
+                    v = 0;
+                    break;
+                }
+                v ^= *slot;
+            }
+            assert_eq!(v, 0, "column {i} independent");
+        }
+        assert!(basis.iter().all(|&b| b != 0));
+        // And linear: the prepacked XOR is the XOR of the prepacked words.
+        assert_eq!(
+            fp8_prepack(0x1234_5678 ^ 0x0F0F_F0F0),
+            fp8_prepack(0x1234_5678) ^ fp8_prepack(0x0F0F_F0F0)
+        );
+        assert_eq!(fp8_prepack(0), 0);
+        // The value the CUDA C++ port of check v163 printed (notes/check-2026-12-04-v163-…).
+        assert_eq!(fp8_prepack(0x7654_3210), 0x0F68_0540);
     }
 }
