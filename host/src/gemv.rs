@@ -113,10 +113,18 @@ impl Gpu {
     pub fn upload(&self, inputs: &GemvInputs) -> Result<DeviceGemv, Error> {
         inputs.check()?;
         let s = inputs.shape;
-        let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
-        let (a, b, sfa, sfb) = (up(&inputs.a)?, up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
-        let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
         let kernel = self.kernel_for(s).clone();
+        let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
+        // The FP8 route reads `a` prepacked, word by word (same size, same layout of words).
+        let a = if self.prepacks_a(&kernel) {
+            let mut packed = inputs.a.clone();
+            kernel::formats::fp8_prepack_in_place(&mut packed);
+            up(&packed)?
+        } else {
+            up(&inputs.a)?
+        };
+        let (b, sfa, sfb) = (up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
+        let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
         let tile = kernel.tile;
         let maps = self.tensor_maps(
             s,
@@ -157,6 +165,13 @@ impl Gpu {
             c_in: None,
             c_bf16: false,
         })
+    }
+
+    /// Whether uploads for `kernel` store `a` prepacked (`kernel::formats::fp8_prepack`): the
+    /// build runs the FP8 route ([`crate::ptx::PtxBuild::fp8_route`]) and the entry point is
+    /// one of its tiles (`TileConfig::fp8_route`, the 32-row TMA tiles).
+    pub fn prepacks_a(&self, kernel: &GemvKernel) -> bool {
+        self.build.fp8_route && kernel.tile.fp8_route()
     }
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these

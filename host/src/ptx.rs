@@ -22,6 +22,11 @@ pub struct PtxBuild {
     /// (`kernel::layout::choose_variant`, fitted to H200 measurements of the sm_90a build);
     /// otherwise every shape gets the build's default entry point.
     pub per_shape_choice: bool,
+    /// Whether its 32-row TMA entry points (`kernel::layout::TileConfig::fp8_route`) run the
+    /// FP8 route (`kernel::gemv::compute_fp8`), which reads `a` prepacked
+    /// (`kernel::formats::fp8_prepack`, applied by [`crate::gpu::Gpu::upload`]); the other
+    /// entry points read `a` as given.
+    pub fp8_route: bool,
 }
 
 /// The sm_90a build (H100, H200).
@@ -32,6 +37,7 @@ pub const SM90A: PtxBuild = PtxBuild {
     ptx: include_str!(concat!(env!("OUT_DIR"), "/nvfp4_gemv.sm_90a.ptx")),
     tile: SM90_TILE,
     per_shape_choice: true,
+    fp8_route: true,
 };
 
 /// The sm_100a build (B200, GB200). Never run by this project: no B200 was available.
@@ -42,6 +48,7 @@ pub const SM100A: PtxBuild = PtxBuild {
     ptx: include_str!(concat!(env!("OUT_DIR"), "/nvfp4_gemv.sm_100a.ptx")),
     tile: SM100_TILE,
     per_shape_choice: false,
+    fp8_route: false,
 };
 
 /// A test build for H100/H200: the sm_100a build's source (its arithmetic, its default tile,
@@ -57,6 +64,7 @@ pub const SM90A_EMULATED_SM100: PtxBuild = PtxBuild {
     ptx: include_str!(concat!(env!("OUT_DIR"), "/nvfp4_gemv.sm_90a-emulated-sm100.ptx")),
     tile: SM100_TILE,
     per_shape_choice: false,
+    fp8_route: false,
 };
 
 /// Every build, by name.
@@ -114,7 +122,12 @@ mod tests {
         // The sm_100a arithmetic: f16x2 FMAs and no int8 `mma`; the decode in software.
         assert!(e.ptx.contains("fma.rn.f16x2") && !e.ptx.contains("mma.sync"));
         assert!(!e.ptx.contains("cvt.rn.f16x2.e2m1x2") && e.ptx.contains("mul.rn.f16x2"));
-        assert!(SM90A.ptx.contains("mma") && !SM90A.ptx.contains("fma.rn.f16x2"));
+        // sm_90a: the prmt decode and int8 `mma` (16-row tiles), the FP8 route's `wgmma` on
+        // e4m3 (32-row tiles), and no cvt-based f16 arithmetic.
+        assert!(SM90A.ptx.contains("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"));
+        assert!(SM90A.ptx.contains("wgmma.mma_async.sync.aligned.m64n32k32.f16.e4m3.e4m3"));
+        const { assert!(SM90A.fp8_route) };
+        assert!(!e.ptx.contains("wgmma") && !e.fp8_route && !b.fp8_route);
     }
 
     #[test]

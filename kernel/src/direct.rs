@@ -147,7 +147,11 @@ unsafe fn gemv_direct<const W: u32>(
     while i < slices * (BK / SF_VEC) {
         let (p, j) = (i / (BK / SF_VEC), i % (BK / SF_VEC));
         let at = ((s0 + p) * (BK / SF_VEC) + j) as usize;
-        let v = if at < ks { sfb_prepared(unsafe { memory::ld_global_nc_u8(sfb_row.add(at)) }) } else { 0.0 };
+        let v = if at < ks {
+            sfb_prepared(unsafe { memory::ld_global_nc_u8(sfb_row.add(at)) }, compute::PRODUCT_SCALE)
+        } else {
+            0.0
+        };
         unsafe { memory::st_shared_f32(slice(p) + PREP_SFB_OFFSET + 4 * j, v) };
         i += 32 * W;
     }

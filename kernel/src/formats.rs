@@ -115,9 +115,11 @@ pub const fn e2m1_to_e4m3_scaled(n: u8) -> u8 {
 /// Seven integer operations for eight elements; the products of two such values are exact
 /// (4 significant bits each), and the `mma` accumulates them in fp32.
 ///
-/// Not used by the kernel today: sm_90 has no native FP8 `mma.sync` (ptxas expands it into
-/// conversions and f16 `HMMA`; BENCHMARKS.md, v2). On sm_89 and sm_120, which have it, this is
-/// the cheap way onto the tensor cores.
+/// Not used by the kernel: the sm_90a FP8 route's producer converts `b` in element order
+/// ([`e2m1x8_to_e4m3x8_in_order`], the A fragment's order), and its consumers decode
+/// prepacked words of `a` ([`fp8_decode_prepacked`]: four operations instead of these
+/// seven). sm_90 has no native FP8 `mma.sync` (ptxas expands it into conversions and f16
+/// `HMMA`; BENCHMARKS.md, v2), only `wgmma`.
 #[inline(always)]
 pub const fn e2m1x8_to_e4m3x8_scaled(w: u32) -> (u32, u32) {
     const SIGN: u32 = 0x8080_8080;
@@ -139,9 +141,10 @@ pub const FP8_ROUTE_MASK: u32 = 0x9C9C_9C9C;
 /// of [`e2m1x8_to_s8x2_pos_neg`]; the e4m3 words feed `wgmma…e4m3` (the only native FP8 MMA
 /// on sm_90a).
 ///
-/// Not used by the kernel yet (measured in microbenchmarks v160–v162, BENCHMARKS.md,
-/// "Twenty-second session"; notes/NEXT.md has the plan). Both functions are linear over GF(2),
-/// which is how [`fp8_prepack`] inverts this one.
+/// The sm_90a kernel's 32-row tiles use it (`kernel::gemv::compute_fp8`, with the second word
+/// in one three-input `LOP3`); measured in microbenchmarks v160–v162 and in the kernel
+/// (BENCHMARKS.md, "Twenty-second session"). Both functions are linear over GF(2), which is
+/// how [`fp8_prepack`] inverts this one.
 #[inline(always)]
 pub const fn fp8_decode_prepacked(w: u32) -> (u32, u32) {
     (w & FP8_ROUTE_MASK, ((w << 2) ^ (w >> 2)) & FP8_ROUTE_MASK)
@@ -259,13 +262,25 @@ const PREPACK_TABLES: [[u32; 256]; 4] = {
 /// The FP8 route's weight layout: the word that [`fp8_decode_prepacked`] turns into
 /// [`e2m1x8_to_e4m3x8_in_order`]`(w)`. A permutation of the 32 bits mixed by XOR (linear over
 /// GF(2) and invertible), word by word, so tensor maps, strides and scales stay as they are:
-/// the host would apply it to `a` once, at upload.
+/// the host applies it to `a` once, at upload, for the entry points that run the FP8 route
+/// (`host::gpu::Gpu::prepacks_a`).
 #[inline]
 pub const fn fp8_prepack(w: u32) -> u32 {
     PREPACK_TABLES[0][(w & 0xFF) as usize]
         ^ PREPACK_TABLES[1][(w >> 8 & 0xFF) as usize]
         ^ PREPACK_TABLES[2][(w >> 16 & 0xFF) as usize]
         ^ PREPACK_TABLES[3][(w >> 24) as usize]
+}
+
+/// [`fp8_prepack`] over a buffer of FP4 bytes, in place: each 4-byte little-endian word
+/// (elements `8i..8i+8`, low nibble first) becomes its prepacked word. The length must be a
+/// multiple of 4 (a row of `a` is `k/2` bytes with `k` a multiple of 64).
+pub fn fp8_prepack_in_place(bytes: &mut [u8]) {
+    debug_assert!(bytes.len().is_multiple_of(4));
+    for w in bytes.chunks_exact_mut(4) {
+        let v = fp8_prepack(u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+        w.copy_from_slice(&v.to_le_bytes());
+    }
 }
 
 /// PTX `prmt.b32 d, a, b, c` in its default mode, for the CPU: byte `i` of the result is byte
@@ -534,6 +549,15 @@ mod tests {
             x ^= x << 5;
             check(x);
         }
+    }
+
+    #[test]
+    fn fp8_prepack_in_place_works_on_little_endian_words() {
+        // Bytes 0..4 of a row are elements 0..8, low nibble first: one little-endian word.
+        let mut bytes = [0x10, 0x32, 0x54, 0x76, 0xFE, 0xDC, 0xBA, 0x98];
+        fp8_prepack_in_place(&mut bytes);
+        assert_eq!(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]), fp8_prepack(0x7654_3210));
+        assert_eq!(u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]), fp8_prepack(0x98BA_DCFE));
     }
 
     #[test]

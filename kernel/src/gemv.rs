@@ -3,11 +3,15 @@
 //! One source for both targets. The pipeline — tensor maps, shared-memory stages, the `full`,
 //! `ready` and `empty` mbarriers, the TMA issue, the producer's preparation of `b`, the waits,
 //! the thread-to-data mapping, the scale epilogue, the reductions and the store — is shared
-//! line for line; only [`compute`] differs: how the producer prepares a word of `b`, how a
-//! consumer lane loads its prepared `b`, and how it turns its 32-element chunks of two rows
-//! into four scale-block sums:
+//! line for line; only the arithmetic differs ([`compute`], and on sm_90a [`compute_fp8`] for
+//! the 32-row tiles, chosen per entry point through [`Arith`]): how the producer prepares a
+//! word of `b`, how a consumer lane loads its prepared `b`, and how it turns its 32-element
+//! chunks of two rows into four scale-block sums:
 //!
-//! * **sm_90a**: `b` is prepared as signed int8 (twice the value); a consumer decodes `a` to
+//! * **sm_90a, 32-row tiles** (`TileConfig::fp8_route`): the FP8 route ([`compute_fp8`]): `a`
+//!   prepacked by the host, decoded to e4m3 with four instructions per 8 elements, and
+//!   `wgmma.m64n32k32.f16.e4m3.e4m3` over a warpgroup.
+//! * **sm_90a, 16-row tiles** and the direct kernel: `b` is prepared as signed int8 (twice the value); a consumer decodes `a` to
 //!   int8 with `prmt` table lookups split by sign ([`crate::formats::e2m1x8_to_s8x2_pos_neg`])
 //!   and runs eight `mma.sync.m16n8k32.s8` (`IMMA`) per 16 rows × 128 K in two chains,
 //!   `a⁺·b` and `a⁻·b`, exact in int32. The B operand is `b` masked so that column `n` of the
@@ -33,9 +37,9 @@
 //! shuffles, the four warps theirs through shared memory, and one thread per row applies the
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, MAX_BM, MMA_ROWS, PREP_PASS_BYTES,
-    PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap,
-    TileConfig, WARP_K, map,
+    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, FP8_PREP_PASS_BYTES, FP8_PREP_SFB_OFFSET, MAX_BM,
+    MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE,
+    SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
 };
 use crate::ptx::{cluster, cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::{Carver, SharedArray};
@@ -64,6 +68,17 @@ pub mod compute {
     const MAGIC_BITS: i32 = 0x4B40_0000;
     /// `1.5 · 2^23`.
     const MAGIC: f32 = 12_582_912.0;
+
+    /// Nothing beyond the zero slot, which `gemv` and `direct` write themselves.
+    ///
+    /// # Safety
+    /// None (kept for one signature with [`super::compute_fp8`]).
+    #[inline(always)]
+    pub unsafe fn clear_prepared(_slice: u32, _i: u32, _n: u32) {}
+
+    /// Nothing to publish: the consumers read the prepared `b` with ordinary loads.
+    #[inline(always)]
+    pub fn publish_prepared() {}
 
     /// Producer: word `i` of a pass's raw `b`, `w` (elements `8i..8i+8`), becomes 8 signed
     /// int8 (twice the value) at `dst + 8i`. So chunk `q` is the 32 bytes at `dst + 32q`.
@@ -132,6 +147,236 @@ pub mod compute {
     }
 }
 
+/// The sm_90a arithmetic of the TMA kernel: the FP8 route. The host stores `a` prepacked
+/// ([`crate::formats::fp8_prepack`], word by word); a consumer lane decodes each word into two
+/// words of four e4m3 with four instructions ([`crate::formats::fp8_decode_prepacked`]: an
+/// AND, two shifts and one three-input `LOP3`) and the warpgroup runs
+/// `wgmma.m64n32k32.f16.e4m3.e4m3` (`wgmma` is the only native FP8 MMA of sm_90a) on them.
+/// Used by the 32-row TMA tiles (`TileConfig::fp8_route`); the 16-row tiles keep [`compute`]
+/// (the FP8 route's registers and B tiles cost them blocks per SM: 3–16% slower, run v167),
+/// and so does the direct kernel (its warps do not work on the same K in step).
+///
+/// The consumer warps keep the mapping of [`compute`]: lane `(g, t)` of warp `w` owns chunk
+/// `q = 4w + t` and rows `g + 8i`. One `wgmma` serves the four warps of a warpgroup, which own
+/// different chunks, so B has one 8-column group per warp: for word `c` of the chunks (one
+/// `wgmma`, [`FP8_B_TILE_BYTES`] of the prepared slice), column `8w' + n` (`w' = w % 4`) holds
+/// warp `w'`'s `b` in column `n = 2t + c/2` at K rows `4t..4t+4` (elements 0..3 of word `c`
+/// of chunk `4w' + t`) and `16 + 4t..` (elements 4..7), zeros elsewhere; the zeros are written
+/// once at the start, the values by the producer for every stage. D column `8w' + 2t + h` is
+/// then scale block `h` of the lane's chunk, for rows `g` and `g + 8` of the warp's A rows,
+/// and each warp keeps its own group with 0/1 weights (f16x2 FMAs, no selects). The
+/// accumulators are f16 (half the registers of f32: 82 instead of 100 in
+/// `bm32_k1024_s4_w8`, which then fits two blocks per SM); the descriptor is built inside the
+/// `wgmma`'s `asm!` block (built in Rust, LLVM kept every stage's in registers).
+///
+/// Measured on the H200: microbenchmark v162, 55.6 elements of `a` per SM-cycle against 37.1
+/// for the `prmt` decode and `IMMA` ([`compute`]); the layouts checked exactly (check v163);
+/// in the kernel (run v171, against the previous commit's binary, alternating),
+/// (7168,16384,1) on `bm32_k1024_s4_w8` 21.15 → 19.48 µs plain, 18.76 → 17.99 with PDL.
+#[cfg(not(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt)))]
+pub mod compute_fp8 {
+    use crate::formats::{FP8_ROUTE_MASK, e2m1x8_to_e4m3x8_in_order};
+    use crate::layout::FP8_B_TILE_BYTES;
+    use crate::ptx::{cvt, f16x2, int, memory, wgmma};
+
+    /// Both operands are e2m1 times `2^-6` in e4m3: the block sums are `2^-12` times the true
+    /// value. They are multiples of `2^-14` (a product's smallest step), exact in the f16
+    /// accumulators while `|Σ|` stays within `2048 · 2^-14`, i.e. a block's true `|Σ a·b|`
+    /// within 512 of its largest possible 576; beyond that f16 rounds by at most one part in
+    /// `2^11` (the sm_100a arithmetic's f16 FMAs have the same bound).
+    pub const PRODUCT_SCALE: f32 = 4096.0;
+    use wgmma::{B_LBO as LBO, B_SBO as SBO};
+
+    /// Thread `i` of `n` zeroes its share of the B tiles of the prepared slice at `slice`
+    /// (before the first stage is prepared; the values' positions never change).
+    ///
+    /// # Safety
+    /// `slice` is a prepared slice; every thread of the block takes part with its own `i`.
+    #[inline(always)]
+    pub unsafe fn clear_prepared(slice: u32, i: u32, n: u32) {
+        let mut at = 16 * i;
+        while at < 4 * FP8_B_TILE_BYTES {
+            unsafe { memory::st_shared_v4(slice + at, [0; 4]) };
+            at += 16 * n;
+        }
+    }
+
+    /// After a thread's writes of prepared slices, before the barrier that hands them to the
+    /// consumers: `wgmma` reads the B tiles through the async proxy.
+    #[inline(always)]
+    pub fn publish_prepared() {
+        memory::fence_proxy_async_shared()
+    }
+
+    /// Producer: word `i` of a slice's raw `b`, `w` (elements `8i..8i+8`, word `c = i % 4` of
+    /// chunk `i / 4`), becomes its two e4m3 words in B tile `c` (see the module).
+    ///
+    /// # Safety
+    /// `dst` is a prepared slice, `i < 64`.
+    #[inline(always)]
+    pub unsafe fn prepare_b_value(w: u32, dst: u32, i: u32) {
+        let (x0, x1) = e2m1x8_to_e4m3x8_in_order(w);
+        let (q, c) = (i / 4, i % 4);
+        let (warp, t) = (q / 4, q % 4);
+        let at = dst + c * FP8_B_TILE_BYTES + warp * SBO + 16 * (2 * t + c / 2) + 4 * t;
+        unsafe {
+            memory::st_shared_u32(at, x0);
+            memory::st_shared_u32(at + LBO, x1);
+        }
+    }
+
+    /// A lane's B operand: its warpgroup's slice (offset in a prepared pass) and the 0/1
+    /// weights that keep its warp's column group.
+    #[derive(Clone, Copy)]
+    pub struct BLane {
+        slice: u32,
+        keep: [u32; 4],
+    }
+
+    /// Lane `(g, t)`'s slice and weights (`q` is its chunk within the slice, so `q / 4` is
+    /// its warp within the warpgroup).
+    #[inline(always)]
+    pub fn b_lane(_g: u32, _t: u32, q: u32, slice: u32) -> BLane {
+        let w = q / 4;
+        let one = |i: u32| if w == i { 0x3C00_3C00 } else { 0 }; // f16x2 1.0 or 0
+        BLane { slice, keep: [one(0), one(1), one(2), one(3)] }
+    }
+
+    /// A pass's B operand for a lane: the shared address of its slice's four tiles, and the
+    /// weights.
+    pub struct BFrag {
+        tiles: u32,
+        keep: [u32; 4],
+    }
+
+    /// Lane `l`'s B operand in the prepared pass at `prep` (nothing is loaded: `wgmma` reads the
+    /// tiles).
+    ///
+    /// # Safety
+    /// `prep` is a prepared pass whose `ready` barrier this thread has waited for.
+    #[inline(always)]
+    pub unsafe fn load_b(prep: u32, l: BLane) -> BFrag {
+        BFrag { tiles: prep + l.slice, keep: l.keep }
+    }
+
+    /// [`crate::formats::fp8_decode_prepacked`], with its second word in one `LOP3`.
+    #[inline(always)]
+    fn decode(w: u32) -> (u32, u32) {
+        (w & FP8_ROUTE_MASK, int::xor_and(w << 2, w >> 2, FP8_ROUTE_MASK))
+    }
+
+    /// Four `wgmma.m64n32k32` over the warpgroup: per word `c` of the prepacked chunks of rows
+    /// `r` (`a_r`) and `r + 8` (`a_r8`), A = `{r: elements 0..4, r + 8: 0..4, r: 4..8,
+    /// r + 8: 4..8}` against B tile `c`, accumulated from zero; then this warp's column group.
+    ///
+    /// # Safety
+    /// All 128 threads of the warpgroup call this together, convergently, with `b` from a
+    /// prepared pass they have all waited for.
+    #[inline(always)]
+    pub unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &BFrag) -> [f32; 4] {
+        let mut a = [[0u32; 4]; 4];
+        let mut c = 0;
+        while c < 4 {
+            let ((x0, x1), (y0, y1)) = (decode(a_r[c]), decode(a_r8[c]));
+            a[c] = [x0, y0, x1, y1];
+            c += 1;
+        }
+        let mut d = [0u32; 8];
+        unsafe {
+            wgmma::fence();
+            let mut c = 0;
+            while c < 4 {
+                d = wgmma::m64n32k32_f16_e4m3(a[c], b.tiles + c as u32 * FP8_B_TILE_BYTES, d, c > 0);
+                c += 1;
+            }
+            wgmma::commit_group();
+            wgmma::wait_all();
+        }
+        // This warp's group, rows r and r + 8 (f16x2 FMAs with 0/1 weights: exact).
+        let k = &b.keep;
+        let keep = |j: usize| {
+            let v = f16x2::mul(d[j], k[0]);
+            f16x2::fma(d[6 + j], k[3], f16x2::fma(d[4 + j], k[2], f16x2::fma(d[2 + j], k[1], v)))
+        };
+        let (r, r8) = (keep(0), keep(1));
+        [
+            cvt::f16_to_f32(r as u16),
+            cvt::f16_to_f32((r >> 16) as u16),
+            cvt::f16_to_f32(r8 as u16),
+            cvt::f16_to_f32((r8 >> 16) as u16),
+        ]
+    }
+}
+
+/// The arithmetic of a TMA entry point, as [`gemv`] uses it: one implementation per module
+/// ([`compute`], and [`compute_fp8`] on sm_90a), chosen per entry point by
+/// [`TileConfig::fp8_route`] through [`Route`].
+pub(crate) trait Arith {
+    /// The block sums are the true value times `1 / PRODUCT_SCALE`.
+    const PRODUCT_SCALE: f32;
+    /// A lane's B operand location (computed once).
+    type BLane: Copy;
+    /// A lane's B operand for one pass.
+    type BFrag;
+    /// Thread `i` of `n` prepares the prepared slice at `slice` before the first stage.
+    unsafe fn clear_prepared(slice: u32, i: u32, n: u32);
+    /// After a thread's writes of prepared slices, before the barrier that hands them over.
+    fn publish_prepared();
+    /// Producer: word `i` of a slice's raw `b`.
+    unsafe fn prepare_b_value(w: u32, dst: u32, i: u32);
+    /// Lane `(g, t)`'s B operand location for its chunk `q` of the slice at offset `slice`.
+    fn b_lane(g: u32, t: u32, q: u32, slice: u32) -> Self::BLane;
+    /// A lane's B operand from the prepared pass at `prep`.
+    unsafe fn load_b(prep: u32, l: Self::BLane) -> Self::BFrag;
+    /// The four block sums of rows `r` and `r + 8` of the lane's chunk.
+    unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &Self::BFrag) -> [f32; 4];
+}
+
+/// Selects an entry point's arithmetic: `Route<true>` is the FP8 route on sm_90a
+/// ([`compute_fp8`]) and the target's usual arithmetic elsewhere; `Route<false>` is always
+/// [`compute`].
+pub(crate) struct Route<const FP8: bool>;
+
+/// Implements [`Arith`] for a marker by forwarding to a module's functions.
+macro_rules! arith_from_module {
+    ($marker:ty, $m:ident) => {
+        impl Arith for $marker {
+            const PRODUCT_SCALE: f32 = $m::PRODUCT_SCALE;
+            type BLane = $m::BLane;
+            type BFrag = $m::BFrag;
+            #[inline(always)]
+            unsafe fn clear_prepared(slice: u32, i: u32, n: u32) {
+                unsafe { $m::clear_prepared(slice, i, n) }
+            }
+            #[inline(always)]
+            fn publish_prepared() {
+                $m::publish_prepared()
+            }
+            #[inline(always)]
+            unsafe fn prepare_b_value(w: u32, dst: u32, i: u32) {
+                unsafe { $m::prepare_b_value(w, dst, i) }
+            }
+            #[inline(always)]
+            fn b_lane(g: u32, t: u32, q: u32, slice: u32) -> Self::BLane {
+                $m::b_lane(g, t, q, slice)
+            }
+            #[inline(always)]
+            unsafe fn load_b(prep: u32, l: Self::BLane) -> Self::BFrag {
+                unsafe { $m::load_b(prep, l) }
+            }
+            #[inline(always)]
+            unsafe fn block_sums(a_r: [u32; 4], a_r8: [u32; 4], b: &Self::BFrag) -> [f32; 4] {
+                unsafe { $m::block_sums(a_r, a_r8, b) }
+            }
+        }
+    };
+}
+arith_from_module!(Route<false>, compute);
+#[cfg(not(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt)))]
+arith_from_module!(Route<true>, compute_fp8);
+#[cfg(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt))]
+arith_from_module!(Route<true>, compute);
+
 /// The per-target arithmetic (see the sm_90a version). Also built for sm_90a with
 /// `--cfg nvfp4_emulate_e2m1_cvt` (the `cvt` in software), so that the H200 runs it.
 #[cfg(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt))]
@@ -157,6 +402,17 @@ pub mod compute {
         }
         out
     }
+
+    /// Nothing to clear: every byte a consumer reads is written for every stage.
+    ///
+    /// # Safety
+    /// None (kept for one signature with the sm_90a version).
+    #[inline(always)]
+    pub unsafe fn clear_prepared(_slice: u32, _i: u32, _n: u32) {}
+
+    /// Nothing to publish: the consumers read the prepared `b` with ordinary loads.
+    #[inline(always)]
+    pub fn publish_prepared() {}
 
     /// Producer: word `i` of a pass's raw `b`, `w` (elements `8i..8i+8`), becomes 4 f16x2 at
     /// `dst + 16i`. So chunk `q` is the 64 bytes at `dst + 64q`.
@@ -253,13 +509,13 @@ struct Scales {
 }
 
 /// Producer: word `i` (elements `8i..8i+8`) of a pass's raw `b` at `src`, prepared into the
-/// pass's prepared region at `dst` by the target's [`compute::prepare_b_value`].
+/// pass's prepared region at `dst` by the entry point's arithmetic `A`.
 ///
 /// # Safety
 /// `src` and `dst` are a pass's raw `b` and prepared region, `i < 64`.
 #[inline(always)]
-unsafe fn prepare_b_word(src: u32, dst: u32, i: u32) {
-    unsafe { compute::prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
+unsafe fn prepare_b_word<A: Arith>(src: u32, dst: u32, i: u32) {
+    unsafe { A::prepare_b_value(memory::ld_shared_u32(src + 4 * i), dst, i) }
 }
 
 /// What `issue` copies (bit set): `a`, `sfa` and the stage's byte count.
@@ -267,10 +523,11 @@ const A_PART: u32 = 1;
 /// What `issue` copies (bit set): `b`, `sfb` and the `cp.async` scales.
 const B_PART: u32 = 2;
 
-/// A prepared `sfb` value: the e4m3 byte as f32 times the target's product scale.
+/// A prepared `sfb` value: the e4m3 byte as f32 times the arithmetic's product scale
+/// (`compute::PRODUCT_SCALE` or `compute_fp8::PRODUCT_SCALE`).
 #[inline(always)]
-pub(crate) fn sfb_prepared(byte: u8) -> f32 {
-    cvt::f16_to_f32(cvt::e4m3x2_to_f16x2(byte as u16) as u16) * compute::PRODUCT_SCALE
+pub(crate) fn sfb_prepared(byte: u8, product_scale: f32) -> f32 {
+    cvt::f16_to_f32(cvt::e4m3x2_to_f16x2(byte as u16) as u16) * product_scale
 }
 
 /// f16x2 → (low, high) as f32.
@@ -313,6 +570,7 @@ unsafe fn gemv<
     const W: u32,
     const PW: u32,
     const CLUSTER: bool,
+    const FP8: bool,
 >(
     maps: *const TensorMap,
     c: *mut u16,
@@ -323,11 +581,19 @@ unsafe fn gemv<
     scales: Scales,
     pdl: Pdl,
     pdl_prefetch: u32,
-) {
+) where
+    Route<FP8>: Arith,
+{
     const { assert!(PW == 1 || PW == 2, "one or two producer warps") };
     const PIPELINE: [Pipeline; 2] = [Pipeline::Tma, Pipeline::TmaSplit];
     const { TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] }.check() };
     let tile = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] };
+    const {
+        let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] };
+        assert!(FP8 == t.fp8_route(), "the arithmetic the tile's layout is for");
+        assert!(t.prep_pass_bytes() == if FP8 { FP8_PREP_PASS_BYTES } else { PREP_PASS_BYTES });
+        assert!(t.prep_sfb_offset() == if FP8 { FP8_PREP_SFB_OFFSET } else { PREP_SFB_OFFSET });
+    };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
     let (warp, lane) = (tid / 32, tid % 32);
@@ -363,7 +629,13 @@ unsafe fn gemv<
     // Slice `p` of stage `s`: its raw `b`, raw `sfb` and prepared region.
     let raw_b = |s: u32, p: u32| stage(s) + tile.b_offset() + AB_PASS_BYTES * p;
     let raw_sfb = |s: u32, p: u32| stage(s) + tile.sfb_offset() + SF_PASS_BYTES * p;
-    let prep = |s: u32, p: u32| stage(s) + tile.prep_offset() + PREP_PASS_BYTES * p;
+    // The prepared slices' layout, as constants from the start (not folded later by LLVM:
+    // the 16-row tiles' code is then the same as before the FP8 route existed).
+    let (prep_pass, prep_sfb) = (
+        if FP8 { FP8_PREP_PASS_BYTES } else { PREP_PASS_BYTES },
+        if FP8 { FP8_PREP_SFB_OFFSET } else { PREP_SFB_OFFSET },
+    );
+    let prep = |s: u32, p: u32| stage(s) + tile.prep_offset() + prep_pass * p;
 
     let map_a = unsafe { maps.add(map::A) }.cast::<u8>();
     let map_sfa = unsafe { maps.add(map::SFA) }.cast::<u8>();
@@ -488,8 +760,17 @@ unsafe fn gemv<
     {
         unsafe { tma::prefetch_map(maps.add(lane as usize).cast::<u8>()) };
     }
-    // The zero slot of every prepared slice (never overwritten afterwards).
-    if tid < STAGES * tile.slices() {
+    if FP8 {
+        // The FP8 route's B tiles in every prepared slice: zeros where no `b` goes, published
+        // for the async proxy before the barrier.
+        for s in 0..STAGES {
+            for p in 0..tile.slices() {
+                unsafe { Route::<FP8>::clear_prepared(prep(s, p), tid, tile.threads()) };
+            }
+        }
+        Route::<FP8>::publish_prepared();
+    } else if tid < STAGES * tile.slices() {
+        // The zero slot of every prepared slice (never overwritten afterwards).
         unsafe {
             memory::st_shared_v4(prep(tid / tile.slices(), tid % tile.slices()) + PREP_ZERO_OFFSET, [0; 4])
         };
@@ -504,14 +785,15 @@ unsafe fn gemv<
         unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
         for p in 0..tile.slices() {
             unsafe {
-                prepare_b_word(raw_b(s, p), prep(s, p), lane);
-                prepare_b_word(raw_b(s, p), prep(s, p), lane + 32);
+                prepare_b_word::<Route<FP8>>(raw_b(s, p), prep(s, p), lane);
+                prepare_b_word::<Route<FP8>>(raw_b(s, p), prep(s, p), lane + 32);
                 // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
                 // target's product scale.
-                let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane));
-                memory::st_shared_f32(prep(s, p) + PREP_SFB_OFFSET + 4 * lane, v);
+                let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane), Route::<FP8>::PRODUCT_SCALE);
+                memory::st_shared_f32(prep(s, p) + prep_sfb + 4 * lane, v);
             }
         }
+        Route::<FP8>::publish_prepared();
         unsafe { mbarrier::arrive(ready(s)) };
     };
     if PW == 2 && warp == W {
@@ -552,8 +834,8 @@ unsafe fn gemv<
         }
     } else {
         // Chunk q of a pass lies in slice q / 16 of it, as chunk q % 16 there.
-        let b_lane = compute::b_lane(g, t, q % 16, (q / 16) * PREP_PASS_BYTES);
-        let sfb_at = (q / 16) * PREP_PASS_BYTES + PREP_SFB_OFFSET + 8 * (q % 16);
+        let b_lane = Route::<FP8>::b_lane(g, t, q % 16, (q / 16) * prep_pass);
+        let sfb_at = (q / 16) * prep_pass + prep_sfb + 8 * (q % 16);
         let mut acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
         // The arithmetic of pass `p` of the K tile in stage `s` (no waiting or releasing).
         let consume = #[inline(always)]
@@ -562,7 +844,7 @@ unsafe fn gemv<
             let k0 = W * WARP_K * p; // the pass's first K element in the stage
             let (ab, sf) = (k0 / 2 + 16 * q, k0 / 16 + 2 * q);
             let slice = prep(s, k0 / BK);
-            let b = compute::load_b(slice, b_lane);
+            let b = Route::<FP8>::load_b(slice, b_lane);
             let [sfb0, sfb1] = memory::ld_shared_v2(slice + sfb_at).map(f32::from_bits);
             let mut i = 0;
             while i < rows {
@@ -570,8 +852,11 @@ unsafe fn gemv<
                 let r = g + MMA_ROWS * (i as u32 / 2);
                 let a_at = |row: u32| base + row * tile.ab_row_bytes() + ab;
                 let sfa_at = |row: u32| base + tile.sfa_offset() + row * tile.sf_row_bytes() + sf;
-                let d =
-                    compute::block_sums(memory::ld_shared_v4(a_at(r)), memory::ld_shared_v4(a_at(r + 8)), &b);
+                let d = Route::<FP8>::block_sums(
+                    memory::ld_shared_v4(a_at(r)),
+                    memory::ld_shared_v4(a_at(r + 8)),
+                    &b,
+                );
                 let (x0, x1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r))));
                 let (y0, y1) = f16x2_to_f32(cvt::e4m3x2_to_f16x2(memory::ld_shared_u16(sfa_at(r + 8))));
                 acc[i] = f16x2::fma_f32(d[0], x0 * sfb0, acc[i]);
@@ -915,7 +1200,7 @@ macro_rules! gemv_entry {
         gemv_entry_abi!($(#[$doc])* $name, |x| {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
-            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster>(
+            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }>(
                 x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.pdl, x.pdl_prefetch,
             )
         });

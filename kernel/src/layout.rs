@@ -71,7 +71,8 @@ pub const SMEM_ALIGN: u32 = 128;
 pub const MAX_BM: u32 = 32;
 
 /// Bytes per slice of the producer's *prepared* copy of `b` and `sfb` in a stage (the
-/// producer warp decodes `b` once per block, so that no consumer lane decodes it):
+/// producer warp decodes `b` once per block, so that no consumer lane decodes it), and of the
+/// direct kernel's; the FP8-route entry points use [`FP8_PREP_PASS_BYTES`]:
 ///
 /// | offset | bytes | what |
 /// | --- | --- | --- |
@@ -84,7 +85,25 @@ pub const PREP_SFB_OFFSET: u32 = 1024;
 /// Offset of the 16 zero bytes in a prepared pass.
 pub const PREP_ZERO_OFFSET: u32 = PREP_SFB_OFFSET + 4 * SF_PASS_BYTES;
 
+/// Bytes per slice of the prepared `b` and `sfb` of the TMA entry points that run the FP8
+/// route on sm_90a ([`TileConfig::fp8_route`]; the others use [`PREP_PASS_BYTES`]):
+///
+/// | offset | bytes | what |
+/// | --- | --- | --- |
+/// | 0 | 4096 | `b`: on sm_90a four B tiles of the FP8 route ([`FP8_B_TILE_BYTES`] each, see `kernel::gemv::compute_fp8`); on sm_100a the usual 32 f16 per chunk (1024 bytes used) |
+/// | [`FP8_PREP_SFB_OFFSET`] | 128 | `sfb` as f32, one per scale block, times the arithmetic's product scale |
+pub const FP8_PREP_PASS_BYTES: u32 = 4224;
+/// Offset of the f32 `sfb` in a prepared slice of an FP8-route entry point.
+pub const FP8_PREP_SFB_OFFSET: u32 = 4096;
+/// Bytes of one B tile of the sm_90a FP8 route: the `wgmma.m64n32k32` B operand of one word
+/// position (32 K × 32 columns of e4m3, K-major core matrices of 8 columns × 16 bytes, 128
+/// bytes apart along K and 256 along the columns). Four per slice, one per word of a chunk.
+pub const FP8_B_TILE_BYTES: u32 = 1024;
+
 const _: () = {
+    assert!(4 * FP8_B_TILE_BYTES <= FP8_PREP_SFB_OFFSET && 2 * BK <= FP8_PREP_SFB_OFFSET);
+    assert!(FP8_PREP_SFB_OFFSET + 4 * SF_PASS_BYTES <= FP8_PREP_PASS_BYTES);
+    assert!(FP8_PREP_PASS_BYTES.is_multiple_of(SMEM_ALIGN));
     assert!(CHUNKS_PER_WARP * CHUNK == WARP_K, "a warp's chunks tile its K");
     assert!(ROW_GROUPS * CHUNKS_PER_WARP == 32, "a warp is 8 row groups × 4 chunks");
     assert!(AB_PASS_BYTES == AB_BOX_ELEMS, "one pass is one box of one-byte elements");
@@ -265,13 +284,32 @@ impl TileConfig {
     pub const fn sfb_offset(&self) -> u32 {
         self.b_offset() + round_up(self.ab_row_bytes(), SMEM_ALIGN)
     }
-    /// Offset of the prepared `b` and `sfb` ([`PREP_PASS_BYTES`] per pass) within a stage.
+    /// Whether this entry point runs the FP8 route on sm_90a (`kernel::gemv::compute_fp8`:
+    /// `a` prepacked, `wgmma` on e4m3): the 32-row TMA tiles. Measured on the H200 (run v167):
+    /// faster than the `prmt` decode with `IMMA` on every 32-row tile; slower on the 16-row
+    /// ones, whose many blocks per SM the FP8 route's registers and shared memory do not fit.
+    /// Their prepared slices hold the B tiles ([`FP8_PREP_PASS_BYTES`]); the sm_100a build
+    /// keeps that layout and its own arithmetic.
+    pub const fn fp8_route(&self) -> bool {
+        self.bm == 32 && !matches!(self.pipeline, Pipeline::Direct)
+    }
+    /// Bytes of one prepared slice: [`FP8_PREP_PASS_BYTES`] with the FP8 route, else
+    /// [`PREP_PASS_BYTES`].
+    pub const fn prep_pass_bytes(&self) -> u32 {
+        if self.fp8_route() { FP8_PREP_PASS_BYTES } else { PREP_PASS_BYTES }
+    }
+    /// Offset of the f32 `sfb` in a prepared slice.
+    pub const fn prep_sfb_offset(&self) -> u32 {
+        if self.fp8_route() { FP8_PREP_SFB_OFFSET } else { PREP_SFB_OFFSET }
+    }
+    /// Offset of the prepared `b` and `sfb` ([`TileConfig::prep_pass_bytes`] per slice) within
+    /// a stage.
     pub const fn prep_offset(&self) -> u32 {
         self.sfb_offset() + round_up(self.sf_row_bytes(), SMEM_ALIGN)
     }
     /// Bytes of one stage.
     pub const fn stage_bytes(&self) -> u32 {
-        self.prep_offset() + self.slices() * PREP_PASS_BYTES
+        self.prep_offset() + self.slices() * self.prep_pass_bytes()
     }
     /// Offset of the `3·stages` mbarriers (`full[0..stages]`, `empty[0..stages]`,
     /// `ready[0..stages]`).
@@ -815,7 +853,8 @@ pub(crate) mod tests {
             assert!(t.sfb_offset() >= t.b_offset() + t.ab_row_bytes());
             assert_eq!(t.prep_offset() % SMEM_ALIGN, 0);
             assert!(t.prep_offset() >= t.sfb_offset() + t.sf_row_bytes());
-            assert_eq!(t.stage_bytes(), t.prep_offset() + t.slices() * PREP_PASS_BYTES);
+            assert_eq!(t.stage_bytes(), t.prep_offset() + t.slices() * t.prep_pass_bytes());
+            assert_eq!(t.fp8_route(), t.bm == 32);
             assert_eq!(t.passes() * t.pass_k(), t.bk);
             assert!([1, 2, 4].contains(&t.ab_elem_bytes()));
             assert_eq!(t.barrier_offset() % 8, 0);

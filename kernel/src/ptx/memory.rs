@@ -195,6 +195,14 @@ pub unsafe fn atom_add_global_u32(p: *mut u32, v: u32) -> u32 {
     d
 }
 
+/// `fence.proxy.async.shared::cta;` — PTX ISA 8.0, sm_90: makes this thread's earlier
+/// generic-proxy writes to shared memory visible to later async-proxy reads (`wgmma`'s
+/// descriptor operands), once a barrier orders the two.
+#[inline(always)]
+pub fn fence_proxy_async_shared() {
+    unsafe { asm!("fence.proxy.async.shared::cta;", options(nostack)) }
+}
+
 /// `fence.acq_rel.gpu;` — PTX ISA 6.0, sm_70 (CUDA's `__threadfence`): orders this thread's
 /// memory accesses before and after it, as seen by every thread of the GPU.
 #[inline(always)]

@@ -18,9 +18,10 @@
 //! | [`cvt`] | `cvt.rn.f16x2.e2m1x2`, `cvt.rn.f16x2.e4m3x2`, `cvt.f32.f16` |
 //! | [`f16x2`] | `fma.rn.f16x2`, `mul.rn.f16x2`, `add.rn.f16x2` |
 //! | [`mma`] | `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32` |
-//! | [`int`] | `prmt.b32`, `mul.hi.u32` |
+//! | [`wgmma`] | `wgmma.fence`, `.commit_group`, `.wait_group`, `wgmma.mma_async.m64n32k32.f32.e4m3.e4m3` (sm_90a) |
+//! | [`int`] | `prmt.b32`, `mul.hi.u32`, `lop3.b32` |
 //! | [`shfl`] | `shfl.sync.bfly.b32` |
-//! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence` |
+//! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence`, `fence.proxy.async` |
 //! | [`misc`] | `bar.sync`, `trap`, `griddepcontrol.{launch_dependents,wait}`, special registers |
 
 pub mod cluster;
@@ -34,3 +35,4 @@ pub mod misc;
 pub mod mma;
 pub mod shfl;
 pub mod tma;
+pub mod wgmma;
