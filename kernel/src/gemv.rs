@@ -153,7 +153,8 @@ pub mod compute {
 /// AND, two shifts and one three-input `LOP3`) and the warpgroup runs
 /// `wgmma.m64n32k32.f16.e4m3.e4m3` (`wgmma` is the only native FP8 MMA of sm_90a) on them.
 /// Used by the 32-row TMA tiles (`TileConfig::fp8_route`); the 16-row tiles keep [`compute`]
-/// (the FP8 route's registers and B tiles cost them blocks per SM: 3–16% slower, run v167),
+/// (the FP8 route's registers and B tiles cost them blocks per SM: −4% to +63%, mostly
+/// slower, run v167),
 /// and so does the direct kernel (its warps do not work on the same K in step).
 ///
 /// The consumer warps keep the mapping of [`compute`]: lane `(g, t)` of warp `w` owns chunk

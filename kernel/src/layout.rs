@@ -285,11 +285,14 @@ impl TileConfig {
         self.b_offset() + round_up(self.ab_row_bytes(), SMEM_ALIGN)
     }
     /// Whether this entry point runs the FP8 route on sm_90a (`kernel::gemv::compute_fp8`:
-    /// `a` prepacked, `wgmma` on e4m3): the 32-row TMA tiles. Measured on the H200 (run v167):
-    /// faster than the `prmt` decode with `IMMA` on every 32-row tile; slower on the 16-row
-    /// ones, whose many blocks per SM the FP8 route's registers and shared memory do not fit.
-    /// Their prepared slices hold the B tiles ([`FP8_PREP_PASS_BYTES`]); the sm_100a build
-    /// keeps that layout and its own arithmetic.
+    /// `a` prepacked, `wgmma` on e4m3): the 32-row TMA tiles. Measured on the H200 (runs
+    /// v167, v171): `bm32_k1024_s4_w8`, which the rules pick, 8% faster on (7168,16384,1) and
+    /// within +0.6% elsewhere; the four-warp 32-row tiles faster on long K, up to 9% slower on
+    /// K = 2048; the five-stage ones much slower (one block per SM with the B tiles; no rule
+    /// picks them); the 16-row tiles, whose many blocks per SM the route's registers and B
+    /// tiles do not fit, mostly slower, so they keep `prmt` and `IMMA`. The prepared slices
+    /// hold the B tiles ([`FP8_PREP_PASS_BYTES`]); the sm_100a build keeps that layout and its
+    /// own arithmetic.
     pub const fn fp8_route(&self) -> bool {
         self.bm == 32 && !matches!(self.pipeline, Pipeline::Direct)
     }

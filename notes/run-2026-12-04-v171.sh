@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# v171 (2026-12-04, twenty-second session): the final bundle of the FP8 route (32-row tiles;
+# the prepared-slice layout as constants from the start, so the 16-row tiles' PTX is the old
+# one but for register names and branch polarity). Every GPU test with NVFP4_REQUIRE_GPU=1,
+# 60 + 60 differential cases, the four sanitizers (plain and --pdl); (4096,7168,1) and
+# (4096,14336,1) old/new alternating three rounds; every TMA entry point on the five shapes
+# (new, old); the five shapes old/new/new/old plain and --pdl; then the new binary's table of
+# record (plain and --pdl, CSV/JSON/SVG) and the sweep (plain and --pdl). Old: 50e6ff8.
+set -u
+NEW=target/bundle/bin/nvfp4-gemv
+OLD=target/bundle-old/bin/nvfp4-gemv
+mkdir -p $OUT/r
+{ echo "=== gpu tests"; NVFP4_REQUIRE_GPU=1 target/bundle/run.sh test 2>&1 | grep -E "^===|test result|FAILED|panicked|SKIP|left|right" | head -40; echo "run.sh test rc ${PIPESTATUS[0]}"; } | tee $OUT/r/test.log
+{ echo "=== fuzz"; $NEW fuzz --cases 60 2>&1 | tail -1; $NEW --pdl fuzz --cases 60 2>&1 | tail -1; } | tee -a $OUT/r/test.log
+{ target/bundle/run.sh sanitize 2>&1 | grep -E "^===|ERROR SUMMARY|RACECHECK SUMMARY|FAILED|pass|FAIL"; echo "run.sh sanitize rc ${PIPESTATUS[0]}"; } > $OUT/r/sanitize.log
+grep -E "SUMMARY|rc|FAIL" $OUT/r/sanitize.log | sort | uniq -c
+for round in 1 2 3; do
+  for v in old new; do
+    B=$NEW; [ $v = old ] && B=$OLD
+    $B bench --shapes "4096,7168,1;4096,14336,1" --csv $OUT/r/again-$round-$v.csv > $OUT/r/again-$round-$v.log 2>&1 || echo "FAILED again $round $v"
+  done
+done
+for v in new old; do
+  B=$NEW; [ $v = old ] && B=$OLD
+  timeout 200 $B bench --variant all --replays 20 --csv $OUT/r/variants-$v.csv > $OUT/r/variants-$v.log 2>&1 || echo "FAILED variants $v"
+done
+for mode in plain pdl; do
+  P=""; [ $mode = pdl ] && P="--pdl"
+  for r in "1 old $OLD" "1 new $NEW" "2 new $NEW" "2 old $OLD"; do
+    set -- $r
+    timeout 150 $3 $P bench --csv $OUT/r/bench-$mode-$1-$2.csv > $OUT/r/bench-$mode-$1-$2.log 2>&1 || echo "FAILED $mode $1 $2"
+  done
+  t0=$(date +%s)
+  timeout 200 $NEW $P bench --csv $OUT/r/record-$mode.csv --json $OUT/r/record-$mode.json --svg $OUT/r/record-$mode.svg > $OUT/r/record-$mode.log 2>&1 || echo "FAILED record $mode"
+  timeout 280 $NEW $P bench --shapes sweep --csv $OUT/r/sweep-$mode.csv --svg $OUT/r/sweep-$mode.svg > $OUT/r/sweep-$mode.log 2>&1 || echo "FAILED sweep $mode"
+  echo "$mode record+sweep: $(( $(date +%s) - t0 )) s"
+done
+tar -C $OUT -czf $OUT/v171.tgz r && rm -rf $OUT/r
+echo "=== done"
