@@ -11,22 +11,23 @@
 //! * **sm_90a, 32-row tiles** (`TileConfig::fp8_route`): the FP8 route ([`compute_fp8`]): `a`
 //!   prepacked by the host, decoded to e4m3 with four instructions per 8 elements, and
 //!   `wgmma.m64n32k32.f16.e4m3.e4m3` over a warpgroup.
-//! * **sm_90a, 16-row tiles** and the direct kernel: `b` is prepared as signed int8 (twice the value); a consumer decodes `a` to
-//!   int8 with `prmt` table lookups split by sign ([`crate::formats::e2m1x8_to_s8x2_pos_neg`])
-//!   and runs eight `mma.sync.m16n8k32.s8` (`IMMA`) per 16 rows × 128 K in two chains,
+//! * **sm_90a, 16-row tiles** and the direct kernel: `b` is prepared as signed int8 (twice
+//!   the value); a consumer decodes `a` to int8 with `prmt` table lookups split by sign
+//!   ([`crate::formats::e2m1x8_to_s8x2_pos_neg`]) and runs eight `mma.sync.m16n8k32.s8`
+//!   (`IMMA`) per 16 rows × 128 K in two chains,
 //!   `a⁺·b` and `a⁻·b`, exact in int32. The B operand is `b` masked so that column `n` of the
 //!   16×8 result holds the sum of scale block `n` (see [`compute`]).
 //!   (Measured and replaced: f16x2 FMAs on an integer decode; `mma…e4m3`, which sm_90 does not
 //!   run natively; each lane decoding `b` itself. See BENCHMARKS.md.)
-//! * **sm_100a**: `b` is prepared as f16 with `cvt.rn.f16x2.e2m1x2`; a consumer decodes `a`
-//!   the same way and runs chains of 8 `fma.rn.f16x2` per scale block, one `add.rn.f16x2` of
-//!   the lanes (the seed's CUDA design).
+//! * **sm_100a** (every tile): `b` is prepared as f16 with `cvt.rn.f16x2.e2m1x2`; a consumer
+//!   decodes `a` the same way and runs chains of 8 `fma.rn.f16x2` per scale block, one
+//!   `add.rn.f16x2` of the lanes (the seed's CUDA design).
 //!
 //! # Work of a thread
 //! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of
 //! [`crate::layout::BK`]). A producer warp's lane 0 issues the TMA copies of a stage; once
 //! they land, all 32 lanes of a producer warp decode the stage's `b` and `sfb` into its
-//! *prepared* region ([`crate::layout::PREP_PASS_BYTES`] per pass) and arrive on `ready` (one
+//! *prepared* region (`TileConfig::prep_pass_bytes` per slice) and arrive on `ready` (one
 //! producer warp does both, or, with [`crate::layout::Pipeline::TmaSplit`], one warp issues and
 //! another prepares). Consumer lane
 //! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
@@ -154,8 +155,8 @@ pub mod compute {
 /// `wgmma.m64n32k32.f16.e4m3.e4m3` (`wgmma` is the only native FP8 MMA of sm_90a) on them.
 /// Used by the 32-row TMA tiles (`TileConfig::fp8_route`); the 16-row tiles keep [`compute`]
 /// (the FP8 route's registers and B tiles cost them blocks per SM: −4% to +63%, mostly
-/// slower, run v167),
-/// and so does the direct kernel (its warps do not work on the same K in step).
+/// slower, run v167), and so does the direct kernel (its warps do not work on the same K in
+/// step).
 ///
 /// The consumer warps keep the mapping of [`compute`]: lane `(g, t)` of warp `w` owns chunk
 /// `q = 4w + t` and rows `g + 8i`. One `wgmma` serves the four warps of a warpgroup, which own
@@ -179,6 +180,7 @@ pub mod compute_fp8 {
     use crate::formats::{FP8_ROUTE_MASK, e2m1x8_to_e4m3x8_in_order};
     use crate::layout::FP8_B_TILE_BYTES;
     use crate::ptx::{cvt, f16x2, int, memory, wgmma};
+    use wgmma::{B_LBO as LBO, B_SBO as SBO};
 
     /// Both operands are e2m1 times `2^-6` in e4m3: the block sums are `2^-12` times the true
     /// value. They are multiples of `2^-14` (a product's smallest step), exact in the f16
@@ -186,7 +188,6 @@ pub mod compute_fp8 {
     /// within 512 of its largest possible 576; beyond that f16 rounds by at most one part in
     /// `2^11` (the sm_100a arithmetic's f16 FMAs have the same bound).
     pub const PRODUCT_SCALE: f32 = 4096.0;
-    use wgmma::{B_LBO as LBO, B_SBO as SBO};
 
     /// Thread `i` of `n` zeroes its share of the B tiles of the prepared slice at `slice`
     /// (before the first stage is prepared; the values' positions never change).
