@@ -31,9 +31,9 @@
 //! producer warp does both, or, with [`crate::layout::Pipeline::TmaSplit`], one warp issues and
 //! another prepares). Consumer lane
 //! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
-//! `g + 8i`. Per pass it loads its prepared `b` and two f32 `sfb` once, then for each pair of
-//! rows `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets four block
-//! sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a per-row fp32
+//! `g + 8i`. Per pass it loads its prepared `b` (with the FP8 route: only its address, which
+//! `wgmma` reads) and two f32 `sfb` once, then for each pair of rows `(g + 16j, g + 16j + 8)`
+//! 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets four block sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a per-row fp32
 //! accumulator. At the end the four lanes of a row group add their partials with butterfly
 //! shuffles, the four warps theirs through shared memory, and one thread per row applies the
 //! epilogue, rounds to fp16 and stores.
