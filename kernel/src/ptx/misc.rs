@@ -1,5 +1,10 @@
-//! Block barrier, trap, programmatic dependent launch (`griddepcontrol`) and special registers.
+//! Block and warp barriers, trap, programmatic dependent launch (`griddepcontrol`) and special registers.
 use core::arch::asm;
+
+unsafe extern "C" {
+    #[link_name = "llvm.nvvm.bar.warp.sync"]
+    fn bar_warp_sync(mask: u32);
+}
 
 /// `bar.sync 0;` — PTX ISA 1.0, sm_10 (CUDA's `__syncthreads`).
 ///
@@ -11,6 +16,17 @@ use core::arch::asm;
 #[inline(always)]
 pub fn sync_threads() {
     unsafe { core::arch::nvptx::_syncthreads() }
+}
+
+/// `bar.warp.sync 0xffffffff;` — PTX ISA 6.0, sm_30 (CUDA's `__syncwarp()`): the 32 lanes of
+/// the warp meet, and each lane's earlier shared-memory writes (e.g. an `mbarrier.init`) are
+/// visible to the others afterwards.
+///
+/// Emitted through LLVM's `llvm.nvvm.bar.warp.sync` intrinsic, which LLVM treats as
+/// convergent (as [`sync_threads`]).
+#[inline(always)]
+pub fn sync_warp() {
+    unsafe { bar_warp_sync(0xFFFF_FFFF) }
 }
 
 /// `griddepcontrol.launch_dependents;` — PTX ISA 7.8, sm_90. Programmatic dependent launch:
