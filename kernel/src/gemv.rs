@@ -784,10 +784,8 @@ unsafe fn gemv<
         if tid == 0 {
             init_barriers();
         }
-        if warp == W
-            && (lane == map::A as u32 || lane == map::B as u32 || (scales_by_tma && lane < map::COUNT as u32))
-        {
-            unsafe { tma::prefetch_map(maps.add(lane as usize).cast::<u8>()) };
+        if warp == W {
+            prefetch_maps();
         }
     }
     if FP8 {
