@@ -5,8 +5,11 @@
 //! (redrawn until `M·K·L ≤ 2^25`, so the CPU reference of a case stays quick), an input
 //! distribution, the scale layout (row-major or 128×4 blocked), an epilogue (`alpha`, and
 //! half the time `beta·c_in`), a K split and how split sums meet (a quarter of the cases
-//! through global memory, the others in a cluster where the split count allows), then checks
+//! through global memory, the others in a cluster where the split count allows), how `a` and
+//! `sfa` are stored (half the cases tiled, [`crate::a_layout`], which applies where K is a
+//! multiple of 256), then checks
 //! every element against the derived bound. `nvfp4-gemv fuzz --cases N` runs many; `tests/gpu.rs` runs a fast subset.
+use crate::a_layout::ALayout;
 use crate::error::Error;
 use crate::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
 use crate::gpu::{Gpu, SplitK};
@@ -35,6 +38,8 @@ pub struct Case {
     pub split: SplitK,
     /// Split sums through distributed shared memory where allowed ([`Gpu::cluster_splits`]).
     pub cluster: bool,
+    /// How `a` and `sfa` are stored ([`Gpu::a_layout`]).
+    pub a_layout: ALayout,
 }
 
 /// Draws case `seed`.
@@ -60,7 +65,18 @@ pub fn draw(seed: u64) -> Case {
     let split = [SplitK::Off, SplitK::Off, SplitK::Auto, SplitK::Fixed(2)][r.below(4) as usize];
     // Drawn last, so that the fields above stay what earlier sessions' seeds gave.
     let cluster = r.below(4) != 0;
-    Case { seed, shape, dist, blocked, epilogue: Epilogue { alpha, beta, c_in }, bf16, split, cluster }
+    let a_layout = if r.below(2) == 0 { ALayout::Rows } else { ALayout::Tiled };
+    Case {
+        seed,
+        shape,
+        dist,
+        blocked,
+        epilogue: Epilogue { alpha, beta, c_in },
+        bf16,
+        split,
+        cluster,
+        a_layout,
+    }
 }
 
 /// Runs one case on the GPU and compares it with the reference.
@@ -74,6 +90,7 @@ pub fn run(gpu: &mut Gpu, case: &Case) -> Result<Comparison, Error> {
     };
     gpu.split_k = case.split;
     gpu.cluster_splits = case.cluster;
+    gpu.a_layout = case.a_layout;
     let reference = gemv_reference_with(&x, &case.epilogue);
     if case.bf16 {
         let c = gpu.gemv_bf16(&input, case.epilogue.alpha)?;

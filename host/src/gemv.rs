@@ -113,22 +113,31 @@ impl Gpu {
     pub fn upload(&self, inputs: &GemvInputs) -> Result<DeviceGemv, Error> {
         inputs.check()?;
         let s = inputs.shape;
-        let kernel = self.kernel_for(s).clone();
+        let kernel = self.upload_kernel(s)?.clone();
         let up = |v: &[u8]| self.stream.memcpy_stod(v).during("copying inputs to the GPU");
-        // The FP8 route reads `a` prepacked, word by word (same size, same layout of words).
-        let a = if self.prepacks_a(&kernel) {
-            let mut packed = inputs.a.clone();
-            kernel::formats::fp8_prepack_in_place(&mut packed);
-            up(&packed)?
-        } else {
-            up(&inputs.a)?
-        };
-        let (b, sfa, sfb) = (up(&inputs.b)?, up(&inputs.sfa)?, up(&inputs.sfb)?);
-        let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
         let tile = kernel.tile;
+        // A tiled entry point reads `a` and `sfa` as one buffer in the tiled layout
+        // (crate::a_layout), through its `a` parameter; the `sfa` buffer is then a placeholder
+        // it never reads (its scales come by TMA).
+        let (mut a, sfa) = if kernel.tiled {
+            (crate::a_layout::tile_a(&inputs.a, &inputs.sfa, s, &tile), vec![0u8; 16])
+        } else {
+            (inputs.a.clone(), inputs.sfa.clone())
+        };
+        // The FP8 route reads `a` prepacked, word by word (same size, same layout of words;
+        // prepacking is per 32-bit word and maps zero to zero, so the tiles' `a` rows, whole
+        // words, and their zero padding prepack as the row-major layout's do; the tiles' `sfa`
+        // rows are left as they are).
+        if self.prepacks_a(&kernel) {
+            prepack_a(&mut a, s, &tile, kernel.tiled);
+        }
+        let (a, sfa) = (up(&a)?, up(&sfa)?);
+        let (b, sfb) = (up(&inputs.b)?, up(&inputs.sfb)?);
+        let c = unsafe { self.stream.alloc::<u16>(s.c_len()) }.during("allocating c")?;
         let maps = self.tensor_maps(
             s,
             tile,
+            kernel.tiled,
             [self.address(&a), self.address(&sfa), self.address(&b), self.address(&sfb)],
         )?;
         let maps = self.stream.memcpy_stod(&maps_as_bytes(&maps)).during("copying tensor maps to the GPU")?;
@@ -175,11 +184,13 @@ impl Gpu {
     }
 
     /// Encodes the four tensor maps (see `kernel::layout::map`) for buffers at these
-    /// addresses (`[a, sfa, b, sfb]`).
+    /// addresses (`[a, sfa, b, sfb]`); with `tiled` (`a` and `sfa` in the tiled layout, read
+    /// without tensor maps) those of `a` and `sfa` stay zero.
     fn tensor_maps(
         &self,
         s: Shape,
         tile: TileConfig,
+        tiled: bool,
         [a, sfa, b, sfb]: [u64; 4],
     ) -> Result<[TensorMap; map::COUNT], Error> {
         let (m, l) = (s.m as u64, s.l as u64);
@@ -191,15 +202,17 @@ impl Gpu {
         let bm = tile.bm;
         let (ab_box, sf_box) = (AB_BOX_ELEMS, tile.sf_row_bytes());
         let mut maps = [TensorMap([0; 16]); map::COUNT];
-        maps[map::A] = encode_tensor_map(&ByteTensor {
-            arg: "a",
-            address: a,
-            elem_bytes: e,
-            dims: &[ke, m, l],
-            strides: &[kb, kb * m],
-            box_dims: &[ab_box, bm, 1],
-            l2_promotion: L2Promotion::None,
-        })?;
+        if !tiled {
+            maps[map::A] = encode_tensor_map(&ByteTensor {
+                arg: "a",
+                address: a,
+                elem_bytes: e,
+                dims: &[ke, m, l],
+                strides: &[kb, kb * m],
+                box_dims: &[ab_box, bm, 1],
+                l2_promotion: L2Promotion::None,
+            })?;
+        }
         maps[map::B] = encode_tensor_map(&ByteTensor {
             arg: "b",
             address: b,
@@ -214,15 +227,17 @@ impl Gpu {
             // multiple of 16 bytes, which a tensor map needs); their maps stay zero.
             return Ok(maps);
         }
-        maps[map::SFA] = encode_tensor_map(&ByteTensor {
-            arg: "sfa",
-            address: sfa,
-            elem_bytes: 1,
-            dims: &[ks, m, l],
-            strides: &[ks, ks * m],
-            box_dims: &[sf_box, bm, 1],
-            l2_promotion: L2Promotion::Bytes256,
-        })?;
+        if !tiled {
+            maps[map::SFA] = encode_tensor_map(&ByteTensor {
+                arg: "sfa",
+                address: sfa,
+                elem_bytes: 1,
+                dims: &[ks, m, l],
+                strides: &[ks, ks * m],
+                box_dims: &[sf_box, bm, 1],
+                l2_promotion: L2Promotion::Bytes256,
+            })?;
+        }
         maps[map::SFB] = encode_tensor_map(&ByteTensor {
             arg: "sfb",
             address: sfb,
@@ -416,3 +431,40 @@ impl Gpu {
 pub const POISON: u16 = 0x7E5A;
 /// The bf16 poison pattern: a quiet NaN with a payload no arithmetic produces.
 pub const POISON_BF16: u16 = 0x7FA5;
+
+/// Prepacks the `a` bytes of an upload for an entry point with tiles `t` (`kernel::formats::fp8_prepack`): the
+/// whole row-major `a`, or with `tiled` (the tiled layout) each tile's `a` part (its first
+/// `TileConfig::a_bytes`; the `sfa` part after it is not prepacked).
+fn prepack_a(a: &mut [u8], s: Shape, t: &TileConfig, tiled: bool) {
+    if !tiled {
+        kernel::formats::fp8_prepack_in_place(a);
+        return;
+    }
+    for tile in a[..s.a_tiled_bytes(t)].chunks_exact_mut(t.a_tile_bytes() as usize) {
+        kernel::formats::fp8_prepack_in_place(&mut tile[..t.a_bytes() as usize]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::a_layout::tile_a;
+    use crate::rng::Rng;
+    use kernel::layout::VARIANTS;
+
+    #[test]
+    fn tiled_prepack_is_the_tiling_of_the_prepacked_rows() {
+        let mut rng = Rng::new(Rng::fresh_seed());
+        for t in VARIANTS.iter().map(|v| v.1).filter(|t| t.fp8_route()) {
+            for s in [Shape::new(37, 1280, 2), Shape::new(64, 4096, 1)] {
+                let a: Vec<u8> = (0..s.a_bytes()).map(|_| rng.next_u64() as u8).collect();
+                let sfa: Vec<u8> = (0..s.sfa_bytes()).map(|_| rng.next_u64() as u8).collect();
+                let mut tiled = tile_a(&a, &sfa, s, &t);
+                prepack_a(&mut tiled, s, &t, true);
+                let mut rows = a.clone();
+                prepack_a(&mut rows, s, &t, false);
+                assert_eq!(tiled, tile_a(&rows, &sfa, s, &t), "{t:?} {s:?}");
+            }
+        }
+    }
+}

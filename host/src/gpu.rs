@@ -1,6 +1,7 @@
 //! The raw layer: a context on one device, the loaded PTX, tensor-map encoding and the
 //! driver calls cudarc's safe API does not cover. Everything `unsafe` in the host lives here;
 //! [`crate::gemv`] builds the checked API on top.
+use crate::a_layout::ALayout;
 use crate::error::{DriverContext, Error};
 use crate::ptx::{self, PtxBuild};
 use cudarc::driver::sys;
@@ -52,6 +53,9 @@ pub struct GemvKernel {
     /// Blocks of it one SM holds at once (the driver's occupancy calculation for its threads,
     /// registers and largest shared memory).
     pub blocks_per_sm: u32,
+    /// It reads `a` and `sfa` in the tiled layout (a tiled twin,
+    /// `kernel::layout::kernel_name::TILED_TWINS`; [`crate::a_layout`]).
+    pub tiled: bool,
     pub(crate) func: CudaFunction,
 }
 
@@ -65,7 +69,12 @@ pub struct Gpu {
     /// Pick the entry point per shape ([`kernel::layout::choose_variant`]); on by default,
     /// off after [`Gpu::use_variant`].
     pub auto_tiles: bool,
+    /// How later uploads store `a` and `sfa` ([`crate::a_layout`]): row-major (the default)
+    /// or, where the entry point has a tiled twin and K allows, tiled. Read at upload.
+    pub a_layout: ALayout,
     variants: Vec<GemvKernel>,
+    /// The tiled twins of `variants` (same order as `kernel::layout::kernel_name::TILED_TWINS`).
+    tiled: Vec<GemvKernel>,
     pub(crate) copy: CudaFunction,
     pub(crate) read: CudaFunction,
     /// The PTX build in use.
@@ -183,9 +192,7 @@ impl Gpu {
         let load = |n| module.load_function(n).during("finding a kernel in the PTX");
         let copy = load(kernel_name::TMA_COPY)?;
         let read = load(kernel_name::READ_CEILING)?;
-        let mut variants = Vec::new();
-        let direct = [(kernel_name::GEMV_DIRECT, DIRECT_TILE)];
-        for (name, tile) in [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS).chain(direct) {
+        let load_gemv = |name: &'static str, tile: TileConfig, tiled: bool| -> Result<GemvKernel, Error> {
             let func = load(name)?;
             func.set_attribute(
                 sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -199,8 +206,20 @@ impl Gpu {
                     None,
                 )
                 .during("computing a GEMV's occupancy")?;
-            variants.push(GemvKernel { name, tile, blocks_per_sm, func });
-        }
+            Ok(GemvKernel { name, tile, blocks_per_sm, tiled, func })
+        };
+        let direct = [(kernel_name::GEMV_DIRECT, DIRECT_TILE)];
+        let tma_entries = [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS);
+        let variants = tma_entries
+            .clone()
+            .chain(direct)
+            .map(|(n, t)| load_gemv(n, t, false))
+            .collect::<Result<Vec<_>, _>>()?;
+        // kernel::layout::kernel_name::TILED_TWINS lists the default, then VARIANTS, in order.
+        let tiled = tma_entries
+            .zip(kernel_name::TILED_TWINS)
+            .map(|((_, t), (_, twin))| load_gemv(twin, t, true))
+            .collect::<Result<Vec<_>, _>>()?;
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
         Ok(Gpu {
@@ -208,7 +227,9 @@ impl Gpu {
             stream,
             gemv,
             auto_tiles: true,
+            a_layout: ALayout::Rows,
             variants,
+            tiled,
             copy,
             read,
             build,
@@ -226,7 +247,7 @@ impl Gpu {
     /// limit.
     pub(crate) fn ex_entry_points(&self) -> Vec<(&'static str, u32)> {
         let mut v: Vec<(&'static str, u32)> =
-            self.variants.iter().map(|g| (g.name, g.tile.max_smem_bytes())).collect();
+            self.variants.iter().chain(&self.tiled).map(|g| (g.name, g.tile.max_smem_bytes())).collect();
         let twins: Vec<(&'static str, u32)> =
             v.iter().filter_map(|&(name, smem)| kernel_name::cluster_twin(name).map(|t| (t, smem))).collect();
         v.extend(twins);
@@ -234,21 +255,36 @@ impl Gpu {
         v
     }
 
-    /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`.
+    /// Names of the GEMV entry points: the default first, then `kernel::layout::VARIANTS`, then
+    /// the direct kernel (the tiled twins are [`Gpu::tiled_variant_names`]).
     pub fn variant_names(&self) -> Vec<&'static str> {
         self.variants.iter().map(|v| v.name).collect()
     }
 
+    /// Names of the tiled twins (`kernel::layout::kernel_name::TILED_TWINS`), in the order of
+    /// [`Gpu::variant_names`].
+    pub fn tiled_variant_names(&self) -> Vec<&'static str> {
+        self.tiled.iter().map(|v| v.name).collect()
+    }
+
     /// Makes later uploads use the GEMV entry point `name` for every shape (`"auto"`: the
-    /// per-shape choice again).
+    /// per-shape choice again). A tiled twin's name makes every upload tiled, whatever
+    /// [`Gpu::a_layout`] says (shapes it cannot take fail with [`Error::Unsupported`]).
     pub fn use_variant(&mut self, name: &str) -> Result<(), Error> {
         if name == "auto" {
             self.auto_tiles = true;
             return Ok(());
         }
-        let v = self.variants.iter().find(|v| v.name == name).ok_or_else(|| Error::UnknownVariant {
-            name: name.to_string(),
-            known: self.variant_names().join(", "),
+        let v = self.variants.iter().chain(&self.tiled).find(|v| v.name == name).ok_or_else(|| {
+            Error::UnknownVariant {
+                name: name.to_string(),
+                known: self
+                    .variant_names()
+                    .into_iter()
+                    .chain(self.tiled_variant_names())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }
         })?;
         self.gemv = v.clone();
         self.auto_tiles = false;
@@ -285,6 +321,24 @@ impl Gpu {
             Some(twin) if one_wave(twin) && !one_wave(chosen) => twin,
             _ => chosen,
         }
+    }
+
+    /// The entry point an upload of shape `s` launches: [`Gpu::kernel_for`]'s, or its tiled
+    /// twin where [`Gpu::a_layout`] is [`ALayout::Tiled`], the entry point has one and the
+    /// scales of `s` come by TMA ([`Shape::scales_by_tma`]). An explicitly chosen tiled twin
+    /// ([`Gpu::use_variant`]) with K not a multiple of 256 is [`Error::Unsupported`].
+    pub fn upload_kernel(&self, s: Shape) -> Result<&GemvKernel, Error> {
+        let k = self.kernel_for(s);
+        if k.tiled && !s.scales_by_tma() {
+            return Err(Error::Unsupported {
+                what: "a tiled entry point (`a` and `sfa` in the tiled layout) with K not a multiple of 256",
+            });
+        }
+        if self.a_layout == ALayout::Tiled && !k.tiled && s.scales_by_tma() {
+            let twin = kernel_name::tiled_twin(k.name).and_then(|t| self.tiled.iter().find(|v| v.name == t));
+            return Ok(twin.unwrap_or(k));
+        }
+        Ok(k)
     }
 
     /// K splits of an upload of shape `s` with `tile`, under [`Gpu::split_k`]; the direct

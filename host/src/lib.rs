@@ -17,6 +17,7 @@
 //! assert!(cmp.passed(true));
 //! # Ok(()) }
 //! ```
+pub mod a_layout;
 pub mod bench;
 pub mod copy;
 pub mod error;

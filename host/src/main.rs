@@ -1,4 +1,5 @@
 //! `nvfp4-gemv`: runs the Rust NVFP4 GEMV on the GPU and checks it against the CPU reference.
+use host::a_layout::ALayout;
 use host::bench::{BenchConfig, BenchRow, Prepared, bench_shape, csv, json, table, time_read_for};
 use host::error::Error;
 use host::gemv::POISON;
@@ -49,6 +50,11 @@ options before the command:
   --pdl-prefetch N|all|auto
                          with --pdl, the stages of `a` a GEMV block requests before waiting for
                          the kernel before it (default auto: 2, but never all of a block's K)
+  --a-layout rows|tiled|both
+                         how uploads store a and sfa: rows (default, two tensor maps) or tiled
+                         (one bulk copy per stage, where K is a multiple of 256: the entry
+                         point's tiled twin, name ending in _tiled); both (bench only) times
+                         each shape both ways
   --cluster-splits on|off
                          K splits of a row tile (up to 8) add their sums in a thread block
                          cluster through distributed shared memory (default on), or through a
@@ -114,6 +120,11 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         Some("all") => Some(u32::MAX),
         Some(n) => Some(parse(Some(n.to_string()), "--pdl-prefetch", 0u32)?),
     };
+    let a_layouts: Vec<ALayout> = match take_opt(args, "--a-layout")?.as_deref() {
+        None => vec![ALayout::Rows],
+        Some("both") => vec![ALayout::Rows, ALayout::Tiled],
+        Some(v) => vec![v.parse().map_err(|e| Fail(format!("--a-layout: {e}\n{USAGE}"), 64))?],
+    };
     let cluster_splits = match take_opt(args, "--cluster-splits")?.as_deref() {
         None | Some("on") => true,
         Some("off") => false,
@@ -162,6 +173,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         gpu.pdl_trigger = pdl_trigger;
         gpu.pdl_prefetch_stages = pdl_prefetch;
         gpu.cluster_splits = cluster_splits;
+        gpu.a_layout = a_layouts[0];
         println!(
             "device {}: {} (compute capability {}.{}, {} SMs, {} MB L2), driver {}, PTX build {}",
             device,
@@ -175,6 +187,9 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         );
         if !cluster_splits {
             println!("K splits add their sums through global memory (--cluster-splits off)");
+        }
+        if a_layouts != [ALayout::Rows] {
+            println!("a and sfa stored: {a_layouts:?} (--a-layout)");
         }
         if pdl {
             println!("launches: programmatic dependent launch (--pdl)");
@@ -200,7 +215,8 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
     };
     match command.as_str() {
         "" => no_args(args).and_then(|_| main_job(&open()?)),
-        "bench" => bench(args, open),
+        "bench" => bench(args, &a_layouts, open),
+        _ if a_layouts.len() > 1 => Err(Fail(format!("--a-layout both is for bench only\n{USAGE}"), 64)),
         "check" => check(args, open),
         "fuzz" => fuzz(args, open),
         "sanitize-cases" => no_args(args).and_then(|_| sanitize_cases(&mut open()?)),
@@ -237,7 +253,11 @@ fn finish(rows: &[BenchRow]) -> Result<(), Fail> {
     if failed.is_empty() { Ok(()) } else { Err(Fail(format!("FAILED:\n{}", failed.join("\n")), 1)) }
 }
 
-fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Result<(), Fail> {
+fn bench(
+    args: &mut Vec<String>,
+    a_layouts: &[ALayout],
+    open: impl FnOnce() -> Result<Gpu, Fail>,
+) -> Result<(), Fail> {
     let shapes_arg = take_opt(args, "--shapes")?.unwrap_or_else(|| "bench".into());
     let variant_arg = take_opt(args, "--variant")?;
     let replays: usize = parse(take_opt(args, "--replays")?, "--replays", 30)?;
@@ -279,10 +299,13 @@ fn bench(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Re
         let prepared = Prepared::new(s)?;
         let read = time_read_for(gpu, s, &cfg)?;
         for v in &variants {
-            gpu.use_variant(v)?;
-            let row = bench_shape(gpu, &prepared, read, ceiling, &cfg)?;
-            eprintln!("  {v} {:?}: {:.2} µs", s, row.gemv.median_us);
-            rows.push(row);
+            for &layout in a_layouts {
+                gpu.use_variant(v)?;
+                gpu.a_layout = layout;
+                let row = bench_shape(gpu, &prepared, read, ceiling, &cfg)?;
+                eprintln!("  {v} {layout:?} {:?}: {:.2} µs", s, row.gemv.median_us);
+                rows.push(row);
+            }
         }
     }
     print!("{}", table(&rows));
@@ -399,6 +422,16 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     ok &= check_one(gpu, Shape::new(37, 1088, 2), Distribution::FullRange, 3000)?;
     ok &= check_one(gpu, Shape::new(20, 16448, 1), Distribution::FullRange, 3001)?;
     gpu.use_variant("auto")?;
+    // The tiled layout (host::a_layout): the automatic choice's tiled twins on a row tail
+    // with batches, a clustered split, and the FP8 route's eight-warp tiles over two rounds
+    // of stages.
+    gpu.a_layout = ALayout::Tiled;
+    ok &= check_one(gpu, Shape::new(37, 1280, 3), Distribution::FullRange, 4000)?;
+    ok &= check_one(gpu, Shape::new(64, 14336, 1), Distribution::FullRange, 4001)?;
+    gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8_tiled")?;
+    ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 4002)?;
+    gpu.use_variant("auto")?;
+    gpu.a_layout = ALayout::Rows;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;

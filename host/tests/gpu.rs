@@ -2,6 +2,7 @@
 //! otherwise it prints `SKIPPED …` and returns, unless `NVFP4_REQUIRE_GPU=1`, which makes a
 //! missing GPU a failure. Inputs are fresh each run (the seed is printed), `c` is poisoned
 //! before every launch.
+use host::a_layout::ALayout;
 use host::gemv::{Epilogue, GemvInputs, POISON, POISON_BF16};
 use host::gpu::{Gpu, SplitK, fallback_splits};
 use host::gputest::{gpu_for_test, gpu_with_build_for_test};
@@ -53,6 +54,93 @@ fn every_entry_point(gpu: &mut Gpu) {
         gpu.use_variant(v).expect("listed variant");
         println!("{v}");
         check_shapes(gpu, &shapes, Distribution::FullRange);
+    }
+}
+
+/// The tiled twin of every entry point that has one (`host::a_layout`), against its row-major
+/// self on the same inputs: `c` equal to the bit (a stage holds the same bytes either way) and
+/// within the reference's bound. K a multiple of 256 (the scales by TMA), row tails, batches,
+/// a partial last K tile for every bk; then K splits through global memory and in clusters.
+fn tiled_twins_match_rows(gpu: &mut Gpu) {
+    let seed = Rng::fresh_seed();
+    let shapes = [Shape::new(100, 5120, 2), Shape::new(37, 1280, 3), Shape::new(512, 2304, 1)];
+    let xs: Vec<GemvInputs> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
+        .collect();
+    let run = |gpu: &Gpu, x: &GemvInputs, want_tiled: bool| -> Vec<u16> {
+        let d = gpu.upload(x).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
+        assert_eq!(d.kernel_name().ends_with("_tiled"), want_tiled, "{}", d.kernel_name());
+        drop(d);
+        let c = gpu.gemv(x).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
+        let cmp = compare(&c, &gemv_reference(x), x.shape.k, POISON);
+        assert!(cmp.passed(false), "{:?}: {cmp}", x.shape);
+        c.iter().map(|h| h.to_bits()).collect()
+    };
+    let check_all = |gpu: &mut Gpu, what: &str| {
+        for (x, i) in xs.iter().zip(0u64..) {
+            gpu.a_layout = ALayout::Rows;
+            let rows = run(gpu, x, false);
+            gpu.a_layout = ALayout::Tiled;
+            let tiled = run(gpu, x, true);
+            println!(
+                "{what} {:?} seed {}: rows and tiled pass, equal: {}",
+                x.shape,
+                seed.wrapping_add(i),
+                rows == tiled
+            );
+            assert!(
+                rows == tiled,
+                "{what} {:?}: the tiled twin's c differs from the row-major entry's",
+                x.shape
+            );
+        }
+    };
+    for v in gpu.variant_names() {
+        if kernel::layout::kernel_name::tiled_twin(v).is_none() {
+            continue;
+        }
+        gpu.use_variant(v).expect("listed variant");
+        check_all(gpu, v);
+    }
+    gpu.use_variant("auto").expect("auto");
+    for (split, cluster) in [(SplitK::Fixed(3), false), (SplitK::Fixed(4), true), (SplitK::Auto, true)] {
+        gpu.split_k = split;
+        gpu.cluster_splits = cluster;
+        check_all(gpu, &format!("auto, {split:?}, clusters {cluster}"));
+    }
+    // A clustered automatic split (seven splits in a cluster of eight on the H200).
+    gpu.split_k = SplitK::Auto;
+    gpu.a_layout = ALayout::Tiled;
+    let x = generate(Shape::new(64, 14336, 1), Distribution::Contest, seed);
+    let d = gpu.upload(&x).expect("upload");
+    println!("(64, 14336, 1): {} in {} splits, clusters {}", d.kernel_name(), d.splits(), d.cluster_reduce());
+    check_shapes(gpu, &[Shape::new(64, 14336, 1), Shape::new(7168, 2048, 4)], Distribution::Contest);
+    gpu.a_layout = ALayout::Rows;
+}
+
+#[test]
+fn gemv_tiled_layout_matches_row_major() {
+    let Some(mut gpu) = gpu_for_test("gemv_tiled_layout_matches_row_major") else { return };
+    tiled_twins_match_rows(&mut gpu);
+}
+
+#[test]
+fn gemv_tiled_layout_needs_k_multiple_of_256() {
+    let Some(mut gpu) = gpu_for_test("gemv_tiled_layout_needs_k_multiple_of_256") else { return };
+    // Asked for by layout: shapes whose scales come by cp.async keep the row-major entry point.
+    gpu.a_layout = ALayout::Tiled;
+    let x = generate(Shape::new(37, 1088, 2), Distribution::FullRange, Rng::fresh_seed());
+    let d = gpu.upload(&x).expect("upload");
+    assert!(!d.kernel_name().ends_with("_tiled"), "{}", d.kernel_name());
+    check_shapes(&gpu, &K64_SHAPES, Distribution::FullRange);
+    // Asked for by name: a clear error before the GPU runs anything.
+    let tiled = gpu.tiled_variant_names()[1];
+    gpu.use_variant(tiled).expect("tiled twins are loaded");
+    match gpu.upload(&x) {
+        Err(host::Error::Unsupported { what }) => assert!(what.contains("256"), "{what}"),
+        other => panic!("expected Unsupported, got {:?}", other.map(|d| d.kernel_name())),
     }
 }
 
@@ -479,6 +567,10 @@ fn gemv_programmatic_dependent_launch() {
         println!("prefetch {stages:?}, trigger {trigger:?}");
         check_shapes(&gpu, &shapes, Distribution::FullRange);
     }
+    // The tiled layout's twins under PDL (their `a` copies go out before the wait too).
+    (gpu.pdl_prefetch_stages, gpu.pdl_trigger) = (None, PdlTrigger::Auto);
+    println!("tiled layout");
+    tiled_twins_match_rows(&mut gpu);
 }
 
 // The B200 build's arithmetic on this GPU. `host::ptx::SM90A_EMULATED_SM100` is the sm_100a
@@ -559,6 +651,10 @@ fn emulated_sm100_differential_and_pdl() {
     differential_subset(&mut gpu);
     gpu.use_variant("auto").expect("auto");
     gpu.split_k = SplitK::Auto;
+    println!("tiled layout");
+    tiled_twins_match_rows(&mut gpu);
+    gpu.split_k = SplitK::Auto;
+    gpu.cluster_splits = true;
     gpu.enable_pdl().expect("loading the PTX for programmatic dependent launch");
     check_shapes(&gpu, &nvfp4_tests::BENCH_SHAPES[..3], Distribution::Contest);
     check_shapes(&gpu, &[Shape::new(64, 16384, 1), Shape::new(1000, 2304, 3)], Distribution::FullRange);

@@ -573,6 +573,7 @@ unsafe fn gemv<
     const PW: u32,
     const CLUSTER: bool,
     const FP8: bool,
+    const TILED: bool,
 >(
     maps: *const TensorMap,
     c: *mut u16,
@@ -581,6 +582,7 @@ unsafe fn gemv<
     work: SplitWork,
     epilogue: Epilogue,
     scales: Scales,
+    a_tiles: *const u8,
     pdl: Pdl,
     pdl_prefetch: u32,
 ) where
@@ -595,6 +597,8 @@ unsafe fn gemv<
         assert!(FP8 == t.fp8_route(), "the arithmetic the tile's layout is for");
         assert!(t.prep_pass_bytes() == if FP8 { FP8_PREP_PASS_BYTES } else { PREP_PASS_BYTES });
         assert!(t.prep_sfb_offset() == if FP8 { FP8_PREP_SFB_OFFSET } else { PREP_SFB_OFFSET });
+        assert!(t.sfa_offset() == t.a_bytes(), "a stage's `a` and `sfa` are one tile of the tiled layout");
+        assert!(t.a_tile_bytes().is_multiple_of(16), "a bulk copy is whole 16-byte units");
     };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
@@ -658,6 +662,19 @@ unsafe fn gemv<
     let scales_by_tma = k.is_multiple_of(SCALE_TMA_K_MULTIPLE);
     let sf_words = k / 64; // 4-byte words per scale row
 
+    // With the tiled layout: this block's row band of `a` and `sfa`, K tile `kt` at
+    // `kt · a_tile_bytes` in it (the offset computed here, where the tile's sizes are
+    // constants).
+    let a_tile_bytes = const {
+        TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] }
+            .a_tile_bytes()
+    };
+    let a_band = if TILED {
+        a_tiles.wrapping_add(tile.a_tile_offset(m, k, l, misc::block_idx_x(), 0) as usize)
+    } else {
+        a_tiles
+    };
+
     // The producer warp (all 32 lanes) fills stage `s` with K tile `kt0 + kt`: lane 0 the TMA
     // copies, every lane its share of the `cp.async` scale words (if any). `part` selects what
     // is issued: `A_PART` the stage's byte count and `a`/`sfa` (weights: no earlier kernel
@@ -670,9 +687,15 @@ unsafe fn gemv<
         if lane == 0 {
             if part & A_PART != 0 {
                 mbarrier::arrive_expect_tx(bar, tile.tx_bytes(scales_by_tma));
-                tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
-                if scales_by_tma {
-                    tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
+                if TILED {
+                    // The stage's `a` and `sfa`, stored as one tile by the host.
+                    let src = a_band.wrapping_add((kt0 + kt) as usize * a_tile_bytes as usize);
+                    tma::load_bulk(dst, src, a_tile_bytes, bar);
+                } else {
+                    tma::load_3d(dst, map_a, bar, ab, row0 as i32, l as i32);
+                    if scales_by_tma {
+                        tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
+                    }
                 }
             }
             if part & B_PART != 0 {
@@ -753,8 +776,16 @@ unsafe fn gemv<
     // `bm16_k512_s4_p2` was −1.8…+3.3% and the eight-warp tiles −0.7…+3.0%).
     let early_issue = W == 4 && (PW == 1 || FP8);
     // The tensor maps in use into the cache (the scale maps only when the scales come by TMA).
+    // With the tiled layout `a` and `sfa` need none.
     let prefetch_maps = || {
-        if lane == map::A as u32 || lane == map::B as u32 || (scales_by_tma && lane < map::COUNT as u32) {
+        if TILED {
+            if lane == map::B as u32 || (scales_by_tma && lane == map::SFB as u32) {
+                unsafe { tma::prefetch_map(maps.add(lane as usize).cast::<u8>()) };
+            }
+        } else if lane == map::A as u32
+            || lane == map::B as u32
+            || (scales_by_tma && lane < map::COUNT as u32)
+        {
             unsafe { tma::prefetch_map(maps.add(lane as usize).cast::<u8>()) };
         }
     };
@@ -1223,17 +1254,21 @@ pub(crate) use gemv_entry_abi;
 
 /// Declares a `ptx-kernel` entry point running [`gemv`] with a tile configuration.
 /// With `cluster`, the twin for launches in thread block clusters
-/// (`layout::kernel_name::CLUSTER_TWINS`).
+/// (`layout::kernel_name::CLUSTER_TWINS`); with `tiled`, the twin that reads `a` and `sfa` in
+/// the tiled layout (`layout::kernel_name::TILED_TWINS`) from its `a` parameter.
 macro_rules! gemv_entry {
     ($(#[$doc:meta])* $name:ident, $tile:expr) => {
-        gemv_entry!($(#[$doc])* $name, $tile, false);
+        gemv_entry!($(#[$doc])* $name, $tile, false, false);
     };
     ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal) => {
+        gemv_entry!($(#[$doc])* $name, $tile, $cluster, false);
+    };
+    ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal, $tiled:literal) => {
         gemv_entry_abi!($(#[$doc])* $name, |x| {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
-            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }>(
-                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.pdl, x.pdl_prefetch,
+            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled>(
+                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch,
             )
         });
     };
@@ -1248,13 +1283,14 @@ gemv_entry!(
 /// The cluster twins, named as `layout::kernel_name::CLUSTER_TWINS` names them (checked at
 /// compile time).
 macro_rules! gemv_cluster_twins {
-    ($($i:literal => $name:ident, $tile:expr;)*) => {
+    ($($i:literal => $name:ident, $tile:expr, $tiled:literal;)*) => {
         $(
             gemv_entry!(
                 #[doc = concat!("The cluster twin `layout::kernel_name::CLUSTER_TWINS[", stringify!($i), "]`: K splits add their sums in a thread block cluster.")]
                 $name,
                 $tile,
-                true
+                true,
+                $tiled
             );
         )*
         const _: () = {
@@ -1265,13 +1301,21 @@ macro_rules! gemv_cluster_twins {
 }
 
 gemv_cluster_twins!(
-    0 => nvfp4_gemv_cluster, TILE;
-    1 => nvfp4_gemv_bm16_k1024_s4_w8_p2_cluster, crate::layout::VARIANTS[10].1;
-    2 => nvfp4_gemv_bm32_k1024_s4_p2_cluster, crate::layout::VARIANTS[9].1;
+    0 => nvfp4_gemv_cluster, TILE, false;
+    1 => nvfp4_gemv_bm16_k1024_s4_w8_p2_cluster, crate::layout::VARIANTS[10].1, false;
+    2 => nvfp4_gemv_bm32_k1024_s4_p2_cluster, crate::layout::VARIANTS[9].1, false;
+    3 => nvfp4_gemv_tiled_cluster, TILE, true;
+    4 => nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled_cluster, crate::layout::VARIANTS[10].1, true;
+    5 => nvfp4_gemv_bm32_k1024_s4_p2_tiled_cluster, crate::layout::VARIANTS[9].1, true;
 );
 const _: () = {
-    assert!(same(crate::layout::kernel_name::CLUSTER_TWINS[1].0, crate::layout::VARIANTS[10].0));
-    assert!(same(crate::layout::kernel_name::CLUSTER_TWINS[2].0, crate::layout::VARIANTS[9].0));
+    use crate::layout::kernel_name::{CLUSTER_TWINS, TILED_TWINS};
+    assert!(same(CLUSTER_TWINS[1].0, crate::layout::VARIANTS[10].0));
+    assert!(same(CLUSTER_TWINS[2].0, crate::layout::VARIANTS[9].0));
+    // The tiled cluster twins are those of the tiled twins of the same tiles.
+    assert!(same(CLUSTER_TWINS[3].0, TILED_TWINS[0].1));
+    assert!(same(CLUSTER_TWINS[4].0, TILED_TWINS[11].1));
+    assert!(same(CLUSTER_TWINS[5].0, TILED_TWINS[10].1));
 };
 /// Same bytes (a `const` string comparison).
 const fn same(a: &str, b: &str) -> bool {
@@ -1319,4 +1363,48 @@ gemv_variants!(
     8 => nvfp4_gemv_bm16_k512_s4_p2,
     9 => nvfp4_gemv_bm32_k1024_s4_p2,
     10 => nvfp4_gemv_bm16_k1024_s4_w8_p2,
+);
+
+/// The tiled twins, named as `layout::kernel_name::TILED_TWINS` names them (checked at
+/// compile time): the same code with `a` and `sfa` read as one `cp.async.bulk` per stage from
+/// the tiled layout (`layout::TileConfig::a_tile_offset`) instead of two tensor copies.
+/// Separate entry points (a `const` parameter of [`gemv`]), so that the others' code stays
+/// as it was.
+macro_rules! gemv_tiled_twins {
+    ($($i:literal => $name:ident, $tile:expr;)*) => {
+        $(
+            gemv_entry!(
+                #[doc = concat!("The tiled twin `layout::kernel_name::TILED_TWINS[", stringify!($i), "]`: `a` and `sfa` in the tiled layout.")]
+                $name,
+                $tile,
+                false,
+                true
+            );
+        )*
+        const _: () = {
+            $( assert!(same(crate::layout::kernel_name::TILED_TWINS[$i].1, stringify!($name))); )*
+            assert!(same(crate::layout::kernel_name::TILED_TWINS[0].0, crate::layout::kernel_name::GEMV));
+            let mut v = 0;
+            while v < crate::layout::VARIANTS.len() {
+                assert!(same(crate::layout::kernel_name::TILED_TWINS[v + 1].0, crate::layout::VARIANTS[v].0));
+                v += 1;
+            }
+            assert!(crate::layout::kernel_name::TILED_TWINS.len() == [$($i),*].len(), "one twin per table row");
+        };
+    };
+}
+
+gemv_tiled_twins!(
+    0 => nvfp4_gemv_tiled, TILE;
+    1 => nvfp4_gemv_bm16_k512_s4_tiled, crate::layout::VARIANTS[0].1;
+    2 => nvfp4_gemv_bm16_k512_s8_tiled, crate::layout::VARIANTS[1].1;
+    3 => nvfp4_gemv_bm32_k1024_s4_tiled, crate::layout::VARIANTS[2].1;
+    4 => nvfp4_gemv_bm32_k1024_s5_tiled, crate::layout::VARIANTS[3].1;
+    5 => nvfp4_gemv_bm16_k1024_s4_w8_tiled, crate::layout::VARIANTS[4].1;
+    6 => nvfp4_gemv_bm16_k1024_s6_w8_tiled, crate::layout::VARIANTS[5].1;
+    7 => nvfp4_gemv_bm32_k1024_s4_w8_tiled, crate::layout::VARIANTS[6].1;
+    8 => nvfp4_gemv_bm32_k1024_s5_w8_tiled, crate::layout::VARIANTS[7].1;
+    9 => nvfp4_gemv_bm16_k512_s4_p2_tiled, crate::layout::VARIANTS[8].1;
+    10 => nvfp4_gemv_bm32_k1024_s4_p2_tiled, crate::layout::VARIANTS[9].1;
+    11 => nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[10].1;
 );

@@ -272,6 +272,22 @@ impl TileConfig {
         let scales = if scales_by_tma { self.sfa_bytes() + self.sf_row_bytes() } else { 0 };
         self.a_bytes() + self.ab_row_bytes() + scales
     }
+    /// Bytes of one tile of `a` and `sfa` in the tiled layout ([`TileConfig::a_tile_offset`]):
+    /// the stage's `a` followed by its `sfa`, one bulk copy.
+    pub const fn a_tile_bytes(&self) -> u32 {
+        self.a_bytes() + self.sfa_bytes()
+    }
+    /// Offset of K tile `kt` of row band `band` (rows `bm·band ..`) of batch entry `l` in the
+    /// tiled layout of `a` and `sfa` for `m` rows and `k` columns: tiles of
+    /// [`TileConfig::a_tile_bytes`], `kt` fastest, then `band`, then `l`. Each tile holds the
+    /// bytes a stage holds at offset 0 ([`TileConfig::sfa_offset`] is
+    /// [`TileConfig::a_bytes`]): `bm` rows of `bk/2` bytes of `a` (row-major, low nibble =
+    /// even k), then `bm` rows of `bk/16` bytes of `sfa`, zeros past `m` and `k` (where a
+    /// tensor map's box would read zeros).
+    pub const fn a_tile_offset(&self, m: u32, k: u32, l: u32, band: u32, kt: u32) -> u64 {
+        let (bands, tiles) = (m.div_ceil(self.bm) as u64, k.div_ceil(self.bk) as u64);
+        ((l as u64 * bands + band as u64) * tiles + kt as u64) * self.a_tile_bytes() as u64
+    }
     /// Offset of `sfa` within a stage.
     pub const fn sfa_offset(&self) -> u32 {
         round_up(self.a_bytes(), SMEM_ALIGN)
@@ -668,15 +684,44 @@ pub mod kernel_name {
     /// uses) and the entry points the H200 rules pick for split grids. Separate entry
     /// points, so that the others carry no cluster code: with the cluster path compiled into
     /// every entry, unsplit launches were 1.3–2.1% slower on the H200 (runs v123–v125).
-    pub const CLUSTER_TWINS: [(&str, &str); 3] = [
+    /// The tiled twins' own twins ([`TILED_TWINS`]) follow the first three.
+    pub const CLUSTER_TWINS: [(&str, &str); 6] = [
         (GEMV, "nvfp4_gemv_cluster"),
         ("nvfp4_gemv_bm16_k1024_s4_w8_p2", "nvfp4_gemv_bm16_k1024_s4_w8_p2_cluster"),
         ("nvfp4_gemv_bm32_k1024_s4_p2", "nvfp4_gemv_bm32_k1024_s4_p2_cluster"),
+        ("nvfp4_gemv_tiled", "nvfp4_gemv_tiled_cluster"),
+        ("nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled", "nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled_cluster"),
+        ("nvfp4_gemv_bm32_k1024_s4_p2_tiled", "nvfp4_gemv_bm32_k1024_s4_p2_tiled_cluster"),
     ];
 
     /// The cluster twin of entry point `name`, if it has one.
     pub fn cluster_twin(name: &str) -> Option<&'static str> {
         CLUSTER_TWINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+
+    /// GEMV entry points and their twins that read `a` and `sfa` in the tiled layout
+    /// ([`super::TileConfig::a_tile_offset`]) from their `a` parameter, one `cp.async.bulk`
+    /// per stage, with no tensor maps for them: this build's default, then every
+    /// [`super::VARIANTS`] entry in order. They need the scales by TMA
+    /// ([`super::Shape::scales_by_tma`]).
+    pub const TILED_TWINS: [(&str, &str); 12] = [
+        (GEMV, "nvfp4_gemv_tiled"),
+        ("nvfp4_gemv_bm16_k512_s4", "nvfp4_gemv_bm16_k512_s4_tiled"),
+        ("nvfp4_gemv_bm16_k512_s8", "nvfp4_gemv_bm16_k512_s8_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s4", "nvfp4_gemv_bm32_k1024_s4_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s5", "nvfp4_gemv_bm32_k1024_s5_tiled"),
+        ("nvfp4_gemv_bm16_k1024_s4_w8", "nvfp4_gemv_bm16_k1024_s4_w8_tiled"),
+        ("nvfp4_gemv_bm16_k1024_s6_w8", "nvfp4_gemv_bm16_k1024_s6_w8_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s4_w8", "nvfp4_gemv_bm32_k1024_s4_w8_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s5_w8", "nvfp4_gemv_bm32_k1024_s5_w8_tiled"),
+        ("nvfp4_gemv_bm16_k512_s4_p2", "nvfp4_gemv_bm16_k512_s4_p2_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s4_p2", "nvfp4_gemv_bm32_k1024_s4_p2_tiled"),
+        ("nvfp4_gemv_bm16_k1024_s4_w8_p2", "nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled"),
+    ];
+
+    /// The tiled twin of entry point `name`, if it has one.
+    pub fn tiled_twin(name: &str) -> Option<&'static str> {
+        TILED_TWINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     }
 }
 
@@ -769,6 +814,10 @@ impl Shape {
     /// Whether the scale rows can be TMA boxes (`k` a multiple of [`SCALE_TMA_K_MULTIPLE`]).
     pub const fn scales_by_tma(&self) -> bool {
         self.k.is_multiple_of(SCALE_TMA_K_MULTIPLE)
+    }
+    /// Bytes of `a` and `sfa` in the tiled layout for `tile` ([`TileConfig::a_tile_offset`]).
+    pub const fn a_tiled_bytes(&self, tile: &TileConfig) -> usize {
+        tile.a_tile_offset(self.m, self.k, self.l, 0, 0) as usize
     }
     /// Grid of the GEMV launch for a tile configuration: `(ceil(m / bm), l, 1)`.
     pub const fn grid(&self, tile: &TileConfig) -> (u32, u32, u32) {
@@ -901,12 +950,30 @@ pub(crate) mod tests {
     #[test]
     fn cluster_twins_name_existing_entry_points() {
         for (name, twin) in kernel_name::CLUSTER_TWINS {
-            assert!(name == kernel_name::GEMV || VARIANTS.iter().any(|(n, _)| *n == name), "{name}");
+            let rows = name.strip_suffix("_tiled").unwrap_or(name);
+            assert!(rows == kernel_name::GEMV || VARIANTS.iter().any(|(n, _)| *n == rows), "{name}");
+            if rows != name {
+                assert_eq!(kernel_name::tiled_twin(rows), Some(name));
+            }
             assert_eq!(twin, std::format!("{name}_cluster"));
             assert_eq!(kernel_name::cluster_twin(name), Some(twin));
         }
         assert_eq!(kernel_name::cluster_twin("nvfp4_gemv_bm16_k512_s4"), None);
         assert_eq!(kernel_name::cluster_twin(kernel_name::GEMV_DIRECT), None);
+    }
+
+    #[test]
+    fn tiled_twins_cover_every_tma_entry_point() {
+        let rows: std::vec::Vec<&str> = kernel_name::TILED_TWINS.iter().map(|r| r.0).collect();
+        let mut expected = std::vec![kernel_name::GEMV];
+        expected.extend(VARIANTS.iter().map(|v| v.0));
+        assert_eq!(rows, expected);
+        for (name, twin) in kernel_name::TILED_TWINS {
+            assert_eq!(twin, std::format!("{name}_tiled"));
+            assert_eq!(kernel_name::tiled_twin(name), Some(twin));
+        }
+        assert_eq!(kernel_name::tiled_twin(kernel_name::GEMV_DIRECT), None);
+        assert_eq!(kernel_name::tiled_twin("nvfp4_gemv_cluster"), None);
     }
 
     #[test]

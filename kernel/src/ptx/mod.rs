@@ -12,7 +12,7 @@
 //! | module | instructions |
 //! | --- | --- |
 //! | [`mbarrier`] | `mbarrier.init`, `.arrive`, `.arrive.expect_tx`, `.try_wait.parity`, `fence.mbarrier_init` |
-//! | [`tma`] | `cp.async.bulk.tensor.{2d,3d}` global → shared, `prefetch.tensormap` |
+//! | [`tma`] | `cp.async.bulk.tensor.{2d,3d}` global → shared, `cp.async.bulk` global → shared, `prefetch.tensormap` |
 //! | [`cluster`] | `%cluster_nctarank`, `%cluster_ctarank`, `%cluster_nctaid.z`, `mapa.shared::cluster`, `st.shared::cluster`, `barrier.cluster.{arrive,wait}` |
 //! | [`cp_async`] | `cp.async.ca.shared.global` (4 bytes, zero fill), `cp.async.mbarrier.arrive.noinc` |
 //! | [`cvt`] | `cvt.rn.f16x2.e2m1x2`, `cvt.rn.f16x2.e4m3x2`, `cvt.f32.f16` |

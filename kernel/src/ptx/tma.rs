@@ -49,3 +49,22 @@ pub unsafe fn load_3d(dst: u32, map: *const u8, bar: u32, c0: i32, c1: i32, c2: 
 pub unsafe fn prefetch_map(map: *const u8) {
     unsafe { asm!("prefetch.tensormap [{m}];", m = in(reg64) map, options(nostack)) }
 }
+
+/// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size,
+/// [bar];` — PTX ISA 8.0, sm_90. The bulk copy engine copies `size` contiguous bytes from
+/// global to shared memory (no tensor map, no out-of-bounds fill) and completes them on `bar`.
+///
+/// # Safety
+/// `src` is a 16-byte-aligned global address readable for `size` bytes; `dst` a 16-byte-
+/// aligned shared address with room for them; `size` a multiple of 16; `bar` an mbarrier whose
+/// current phase expects these bytes.
+#[inline(always)]
+pub unsafe fn load_bulk(dst: u32, src: *const u8, size: u32, bar: u32) {
+    unsafe {
+        asm!(
+            "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [{d}], [{s}], {n}, [{b}];",
+            d = in(reg32) dst, s = in(reg64) src, n = in(reg32) size, b = in(reg32) bar,
+            options(nostack)
+        );
+    }
+}
