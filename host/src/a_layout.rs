@@ -8,7 +8,7 @@
 //! columns) of `a` followed by the same band and tile of `sfa` as one contiguous tile
 //! ([`kernel::layout::TileConfig::a_tile_offset`]), with zeros past M and K where a tensor
 //! map's box would have read zeros. A stage then receives the very bytes the two tensor copies
-//! would have put there ([`tests`] checks this against a model of the copies), so the tiled
+//! would have put there (a unit test checks this against a model of the copies), so the tiled
 //! twins compute the same `c` to the bit.
 use kernel::layout::{Shape, TileConfig};
 
