@@ -5,6 +5,7 @@ use crate::pdl::PdlTrigger;
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use half::{bf16, f16};
 use kernel::layout::{AB_BOX_ELEMS, Shape, TensorMap, TileConfig, kernel_name, launch_flags, map};
+use std::borrow::Cow;
 
 /// The inputs of one batched GEMV, in the layout `kernel::layout` documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,17 +120,18 @@ impl Gpu {
         // A tiled entry point reads `a` and `sfa` as one buffer in the tiled layout
         // (crate::a_layout), through its `a` parameter; the `sfa` buffer is then a placeholder
         // it never reads (its scales come by TMA).
-        let (mut a, sfa) = if kernel.tiled {
-            (crate::a_layout::tile_a(&inputs.a, &inputs.sfa, s, &tile), vec![0u8; 16])
+        // Borrowed as given unless rewritten (no copy of the row-major inputs).
+        let (mut a, sfa): (Cow<[u8]>, Cow<[u8]>) = if kernel.tiled {
+            (Cow::Owned(crate::a_layout::tile_a(&inputs.a, &inputs.sfa, s, &tile)), Cow::Owned(vec![0u8; 16]))
         } else {
-            (inputs.a.clone(), inputs.sfa.clone())
+            (Cow::Borrowed(&inputs.a), Cow::Borrowed(&inputs.sfa))
         };
         // The FP8 route reads `a` prepacked, word by word (same size, same layout of words;
         // prepacking is per 32-bit word and maps zero to zero, so the tiles' `a` rows, whole
         // words, and their zero padding prepack as the row-major layout's do; the tiles' `sfa`
         // rows are left as they are).
         if self.prepacks_a(&kernel) {
-            prepack_a(&mut a, s, &tile, kernel.tiled);
+            prepack_a(a.to_mut(), s, &tile, kernel.tiled);
         }
         let (a, sfa) = (up(&a)?, up(&sfa)?);
         let (b, sfb) = (up(&inputs.b)?, up(&inputs.sfb)?);

@@ -70,10 +70,11 @@ fn tiled_twins_match_rows(gpu: &mut Gpu) {
         .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
         .collect();
     let run = |gpu: &Gpu, x: &GemvInputs, want_tiled: bool| -> Vec<u16> {
-        let d = gpu.upload(x).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
+        let mut d = gpu.upload(x).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
         assert_eq!(d.kernel_name().ends_with("_tiled"), want_tiled, "{}", d.kernel_name());
-        drop(d);
-        let c = gpu.gemv(x).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
+        gpu.fill_c(&mut d, POISON).expect("poison");
+        gpu.launch_gemv(&mut d).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
+        let c = gpu.download_c(&d).unwrap_or_else(|e| panic!("{:?}: {e}", x.shape));
         let cmp = compare(&c, &gemv_reference(x), x.shape.k, POISON);
         assert!(cmp.passed(false), "{:?}: {cmp}", x.shape);
         c.iter().map(|h| h.to_bits()).collect()
