@@ -1,6 +1,8 @@
-//! How `a` and `sfa` are stored on the GPU: row-major, read through two tensor maps (the
-//! default), or tiled, read as one `cp.async.bulk` per pipeline stage by the tiled twins of
-//! the GEMV entry points (`kernel::layout::kernel_name::TILED_TWINS`).
+//! How `a` and `sfa` are stored on the GPU: row-major, read through two tensor maps, or tiled,
+//! read as one `cp.async.bulk` per pipeline stage by the tiled twins of the GEMV entry points
+//! (`kernel::layout::kernel_name::TILED_TWINS`); by default ([`ALayout::Auto`]) tiled for
+//! plain launches on the sm_90a build and row-major under programmatic dependent launch, as
+//! measured on the H200 (BENCHMARKS.md, runs v180, v181).
 //!
 //! The tiled layout is an upload-time rewrite, like the FP8 route's prepacking: the caller
 //! still passes `a` and `sfa` in the row-major layout `kernel::layout` documents, and the host
@@ -16,12 +18,37 @@ use kernel::layout::{Shape, TileConfig};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ALayout {
     /// Row-major `[L][M][K/2]` and `[L][M][K/16]`, read through tensor maps.
-    #[default]
     Rows,
     /// Tiles of [`TileConfig::a_tile_bytes`] for the launched entry point's tiles, where the
     /// entry point has a tiled twin and K is a multiple of 256 (the scales come by TMA,
     /// [`Shape::scales_by_tma`]); other uploads stay [`ALayout::Rows`].
     Tiled,
+    /// [`ALayout::Tiled`] for plain launches of the automatically chosen entry point of the
+    /// sm_90a build (the per-shape choice measured on the H200), else [`ALayout::Rows`]: under
+    /// programmatic dependent launch, for an entry point named with
+    /// [`crate::gpu::Gpu::use_variant`], and on the other builds ([`ALayout::tiles`]).
+    #[default]
+    Auto,
+}
+
+impl ALayout {
+    /// Whether an upload stores `a` and `sfa` tiled (where its entry point and K allow):
+    /// `pdl` is the launch mode, `chosen` whether the entry point is the per-shape choice
+    /// fitted on the H200 (`crate::gpu::Gpu::auto_tiles` on a build with
+    /// `crate::ptx::PtxBuild::per_shape_choice`).
+    ///
+    /// Why [`ALayout::Auto`] decides so (H200, 2026-12-05): plain launches of the five
+    /// benchmark shapes were 0.2–2.6% faster tiled (run v180) and the plain sweep 1.08% on
+    /// average (run v181: 19 of 27 shapes faster, −3.9% … +1.5%); under PDL four of the five
+    /// shapes were 0.6–3.2% slower tiled. The sm_100a build has never run (no B200), so it
+    /// keeps the layout its code was first written for.
+    pub fn tiles(self, pdl: bool, chosen: bool) -> bool {
+        match self {
+            ALayout::Rows => false,
+            ALayout::Tiled => true,
+            ALayout::Auto => !pdl && chosen,
+        }
+    }
 }
 
 impl std::str::FromStr for ALayout {
@@ -30,7 +57,8 @@ impl std::str::FromStr for ALayout {
         match s {
             "rows" => Ok(ALayout::Rows),
             "tiled" => Ok(ALayout::Tiled),
-            other => Err(format!("a layout is rows or tiled, not {other:?}")),
+            "auto" => Ok(ALayout::Auto),
+            other => Err(format!("a layout is rows, tiled or auto, not {other:?}")),
         }
     }
 }
@@ -73,6 +101,16 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use kernel::layout::{SM90_TILE, SM100_TILE, VARIANTS};
+
+    #[test]
+    fn auto_tiles_plain_launches_of_the_chosen_entry_point_only() {
+        assert_eq!(ALayout::default(), ALayout::Auto);
+        for (pdl, chosen) in [(false, false), (false, true), (true, false), (true, true)] {
+            assert!(!ALayout::Rows.tiles(pdl, chosen));
+            assert!(ALayout::Tiled.tiles(pdl, chosen));
+            assert_eq!(ALayout::Auto.tiles(pdl, chosen), !pdl && chosen);
+        }
+    }
 
     /// What a stage holds at offset 0 after the row-major layout's two tensor copies for row
     /// band `band`, K tile `kt`, batch entry `l`: the `a` box (`bm` rows of `bk/2` bytes) at 0
@@ -170,6 +208,7 @@ mod tests {
     fn layout_names_parse() {
         assert_eq!("rows".parse::<ALayout>(), Ok(ALayout::Rows));
         assert_eq!("tiled".parse::<ALayout>(), Ok(ALayout::Tiled));
-        assert!("both".parse::<ALayout>().unwrap_err().contains("rows or tiled"));
+        assert_eq!("auto".parse::<ALayout>(), Ok(ALayout::Auto));
+        assert!("both".parse::<ALayout>().unwrap_err().contains("rows, tiled or auto"));
     }
 }

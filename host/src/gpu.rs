@@ -69,8 +69,10 @@ pub struct Gpu {
     /// Pick the entry point per shape ([`kernel::layout::choose_variant`]); on by default,
     /// off after [`Gpu::use_variant`].
     pub auto_tiles: bool,
-    /// How later uploads store `a` and `sfa` ([`crate::a_layout`]): row-major (the default)
-    /// or, where the entry point has a tiled twin and K allows, tiled. Read at upload.
+    /// How later uploads store `a` and `sfa` ([`crate::a_layout`]): row-major or, where the
+    /// entry point has a tiled twin and K allows, tiled; by default ([`ALayout::Auto`]) tiled
+    /// for plain launches of the sm_90a build's automatic choice, row-major under PDL and for
+    /// an entry point named with [`Gpu::use_variant`]. Read at upload (enable PDL first).
     pub a_layout: ALayout,
     variants: Vec<GemvKernel>,
     /// The tiled twins of `variants` (same order as `kernel::layout::kernel_name::TILED_TWINS`).
@@ -227,7 +229,7 @@ impl Gpu {
             stream,
             gemv,
             auto_tiles: true,
-            a_layout: ALayout::Rows,
+            a_layout: ALayout::Auto,
             variants,
             tiled,
             copy,
@@ -324,8 +326,8 @@ impl Gpu {
     }
 
     /// The entry point an upload of shape `s` launches: [`Gpu::kernel_for`]'s, or its tiled
-    /// twin where [`Gpu::a_layout`] is [`ALayout::Tiled`], the entry point has one and the
-    /// scales of `s` come by TMA ([`Shape::scales_by_tma`]). An explicitly chosen tiled twin
+    /// twin where [`Gpu::a_layout`] says tiled for this launch mode ([`ALayout::tiles`]), the
+    /// entry point has one and the scales of `s` come by TMA ([`Shape::scales_by_tma`]). An explicitly chosen tiled twin
     /// ([`Gpu::use_variant`]) with K not a multiple of 256 is [`Error::Unsupported`].
     pub fn upload_kernel(&self, s: Shape) -> Result<&GemvKernel, Error> {
         let k = self.kernel_for(s);
@@ -334,7 +336,8 @@ impl Gpu {
                 what: "a tiled entry point (`a` and `sfa` in the tiled layout) with K not a multiple of 256",
             });
         }
-        if self.a_layout == ALayout::Tiled && !k.tiled && s.scales_by_tma() {
+        let chosen = self.auto_tiles && self.build.per_shape_choice;
+        if self.a_layout.tiles(self.pdl, chosen) && !k.tiled && s.scales_by_tma() {
             let twin = kernel_name::tiled_twin(k.name).and_then(|t| self.tiled.iter().find(|v| v.name == t));
             return Ok(twin.unwrap_or(k));
         }

@@ -50,11 +50,12 @@ options before the command:
   --pdl-prefetch N|all|auto
                          with --pdl, the stages of `a` a GEMV block requests before waiting for
                          the kernel before it (default auto: 2, but never all of a block's K)
-  --a-layout rows|tiled|both
-                         how uploads store a and sfa: rows (default, two tensor maps) or tiled
-                         (one bulk copy per stage, where K is a multiple of 256: the entry
-                         point's tiled twin, name ending in _tiled); both (bench only) times
-                         each shape both ways
+  --a-layout rows|tiled|auto|both
+                         how uploads store a and sfa: rows (two tensor maps) or tiled (one bulk
+                         copy per stage, where K is a multiple of 256: the entry point's tiled
+                         twin, name ending in _tiled); auto (default): tiled for plain launches
+                         of the sm_90a build's per-shape choice, rows with --pdl or --variant;
+                         both (bench only) times each shape rows and tiled
   --cluster-splits on|off
                          K splits of a row tile (up to 8) add their sums in a thread block
                          cluster through distributed shared memory (default on), or through a
@@ -121,7 +122,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         Some(n) => Some(parse(Some(n.to_string()), "--pdl-prefetch", 0u32)?),
     };
     let a_layouts: Vec<ALayout> = match take_opt(args, "--a-layout")?.as_deref() {
-        None => vec![ALayout::Rows],
+        None => vec![ALayout::Auto],
         Some("both") => vec![ALayout::Rows, ALayout::Tiled],
         Some(v) => vec![v.parse().map_err(|e| Fail(format!("--a-layout: {e}\n{USAGE}"), 64))?],
     };
@@ -188,7 +189,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         if !cluster_splits {
             println!("K splits add their sums through global memory (--cluster-splits off)");
         }
-        if a_layouts != [ALayout::Rows] {
+        if a_layouts != [ALayout::Auto] {
             println!("a and sfa stored: {a_layouts:?} (--a-layout)");
         }
         if pdl {
@@ -384,6 +385,10 @@ fn fuzz(args: &mut Vec<String>, open: impl FnOnce() -> Result<Gpu, Fail>) -> Res
 
 fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     let mut ok = true;
+    // Row-major `a` first (the default layout would tile plain launches), the tiled layout
+    // below, then the caller's setting again.
+    let layout = gpu.a_layout;
+    gpu.a_layout = ALayout::Rows;
     // Scales by TMA and by cp.async (k = 1088), row tails, batches; then a K split, then two
     // producer warps, then the direct kernel.
     let shapes = [
@@ -431,7 +436,7 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8_tiled")?;
     ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 4002)?;
     gpu.use_variant("auto")?;
-    gpu.a_layout = ALayout::Rows;
+    gpu.a_layout = layout;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();
     let copy = gpu.tma_copy(100, 208, &data)?;
     ok &= copy == data;

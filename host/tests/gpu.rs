@@ -145,6 +145,31 @@ fn gemv_tiled_layout_needs_k_multiple_of_256() {
     }
 }
 
+/// The default layout (`ALayout::Auto`): plain launches of the sm_90a build's automatic choice
+/// upload tiled where K allows (and compute right); K not a multiple of 256, a named entry
+/// point and PDL launches row-major.
+#[test]
+fn gemv_default_layout_tiles_plain_launches_only() {
+    let Some(mut gpu) = gpu_for_test("gemv_default_layout_tiles_plain_launches_only") else { return };
+    assert_eq!(gpu.a_layout, ALayout::Auto);
+    let chosen = gpu.build.per_shape_choice;
+    let (s, ragged_k) = (Shape::new(4096, 7168, 1), Shape::new(37, 1088, 2));
+    let x = generate(s, Distribution::FullRange, Rng::fresh_seed());
+    let is_tiled =
+        |gpu: &Gpu, x: &GemvInputs| gpu.upload(x).expect("upload").kernel_name().ends_with("_tiled");
+    assert_eq!(is_tiled(&gpu, &x), chosen, "plain, {} build", gpu.build.name);
+    let y = generate(ragged_k, Distribution::FullRange, Rng::fresh_seed());
+    assert!(!is_tiled(&gpu, &y), "K = 1088 keeps the row-major layout");
+    check_shapes(&gpu, &[s, ragged_k, Shape::new(7168, 2048, 4)], Distribution::FullRange);
+    let named = gpu.variant_names()[0];
+    gpu.use_variant(named).expect("listed variant");
+    assert!(!is_tiled(&gpu, &x), "{named}, named, keeps the row-major layout");
+    gpu.use_variant("auto").expect("auto");
+    gpu.enable_pdl().expect("PDL");
+    assert!(!is_tiled(&gpu, &x), "PDL launches keep the row-major layout");
+    check_shapes(&gpu, &[s], Distribution::FullRange);
+}
+
 #[test]
 fn tma_copy_2d_round_trips() {
     let Some(gpu) = gpu_for_test("tma_copy_2d_round_trips") else {
