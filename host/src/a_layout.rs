@@ -23,30 +23,41 @@ pub enum ALayout {
     /// entry point has a tiled twin and K is a multiple of 256 (the scales come by TMA,
     /// [`Shape::scales_by_tma`]); other uploads stay [`ALayout::Rows`].
     Tiled,
-    /// [`ALayout::Tiled`] for plain launches of the automatically chosen entry point of the
-    /// sm_90a build (the per-shape choice measured on the H200), else [`ALayout::Rows`]: under
-    /// programmatic dependent launch, for an entry point named with
-    /// [`crate::gpu::Gpu::use_variant`], and on the other builds ([`ALayout::tiles`]).
+    /// [`ALayout::Tiled`] for the automatically chosen entry point of the sm_90a build (the
+    /// per-shape choice measured on the H200) with plain launches, and under programmatic
+    /// dependent launch where that entry point is [`PDL_TILED_ENTRY`] and K at least
+    /// [`PDL_TILED_MIN_K`]; else [`ALayout::Rows`], as for an entry point named with
+    /// [`crate::gpu::Gpu::use_variant`] and on the other builds ([`ALayout::tiles`]).
     #[default]
     Auto,
 }
 
+/// The entry point whose uploads [`ALayout::Auto`] tiles under programmatic dependent launch
+/// (with K at least [`PDL_TILED_MIN_K`]).
+pub const PDL_TILED_ENTRY: &str = "nvfp4_gemv_bm32_k1024_s4_w8";
+/// The shortest K for which [`ALayout::Auto`] tiles [`PDL_TILED_ENTRY`]'s uploads under
+/// programmatic dependent launch.
+pub const PDL_TILED_MIN_K: u32 = 14336;
+
 impl ALayout {
     /// Whether an upload stores `a` and `sfa` tiled (where its entry point and K allow):
-    /// `pdl` is the launch mode, `chosen` whether the entry point is the per-shape choice
-    /// fitted on the H200 (`crate::gpu::Gpu::auto_tiles` on a build with
-    /// `crate::ptx::PtxBuild::per_shape_choice`).
+    /// `pdl` is the launch mode, `chosen` whether the entry point (`entry`, the row-major
+    /// name) is the per-shape choice fitted on the H200 (`crate::gpu::Gpu::auto_tiles` on a
+    /// build with `crate::ptx::PtxBuild::per_shape_choice`), `k` the shape's K.
     ///
-    /// Why [`ALayout::Auto`] decides so (H200, 2026-12-05): plain launches of the five
+    /// Why [`ALayout::Auto`] decides so (2026-12-05): on the H200 plain launches of the five
     /// benchmark shapes were 0.2–2.6% faster tiled (run v180) and the plain sweep 1.08% on
-    /// average (run v181: 19 of 27 shapes faster, −3.9% … +1.5%); under PDL four of the five
-    /// shapes were 0.6–3.2% slower tiled. The sm_100a build has never run (no B200), so it
-    /// keeps the layout its code was first written for.
-    pub fn tiles(self, pdl: bool, chosen: bool) -> bool {
+    /// average (run v181: 19 of 27 shapes faster, −3.9% … +1.5%); on an H100 the held-out
+    /// plain shapes 0.0–3.7% (run v187). Under PDL the H200 ran four of the five shapes
+    /// 0.6–3.2% slower tiled, but (7168,16384,1) on [`PDL_TILED_ENTRY`] 2.5% faster (run
+    /// v180); the H100's `--pdl` sweep (run v186) agrees for that entry point: 1.4–2.7% faster
+    /// from K = 14336, 3.2% slower at K = 2048 (the cards disagree at K = 7168). The sm_100a
+    /// build has never run (no B200), so it keeps the layout its code was first written for.
+    pub fn tiles(self, pdl: bool, chosen: bool, entry: &str, k: u32) -> bool {
         match self {
             ALayout::Rows => false,
             ALayout::Tiled => true,
-            ALayout::Auto => !pdl && chosen,
+            ALayout::Auto => chosen && (!pdl || (entry == PDL_TILED_ENTRY && k >= PDL_TILED_MIN_K)),
         }
     }
 }
@@ -103,12 +114,19 @@ mod tests {
     use kernel::layout::{SM90_TILE, SM100_TILE, VARIANTS};
 
     #[test]
-    fn auto_tiles_plain_launches_of_the_chosen_entry_point_only() {
+    fn auto_tiles_the_chosen_entry_point_plain_and_long_k_eight_warp_tiles_under_pdl() {
         assert_eq!(ALayout::default(), ALayout::Auto);
+        let other = "nvfp4_gemv_bm16_k512_s4_p2";
+        assert!(kernel::layout::VARIANTS.iter().any(|v| v.0 == PDL_TILED_ENTRY));
         for (pdl, chosen) in [(false, false), (false, true), (true, false), (true, true)] {
-            assert!(!ALayout::Rows.tiles(pdl, chosen));
-            assert!(ALayout::Tiled.tiles(pdl, chosen));
-            assert_eq!(ALayout::Auto.tiles(pdl, chosen), !pdl && chosen);
+            for (entry, k) in
+                [(other, 2048), (other, 16384), (PDL_TILED_ENTRY, 7168), (PDL_TILED_ENTRY, 14336)]
+            {
+                assert!(!ALayout::Rows.tiles(pdl, chosen, entry, k));
+                assert!(ALayout::Tiled.tiles(pdl, chosen, entry, k));
+                let long_w8 = entry == PDL_TILED_ENTRY && k >= PDL_TILED_MIN_K;
+                assert_eq!(ALayout::Auto.tiles(pdl, chosen, entry, k), chosen && (!pdl || long_w8));
+            }
         }
     }
 

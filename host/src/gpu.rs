@@ -71,8 +71,9 @@ pub struct Gpu {
     pub auto_tiles: bool,
     /// How later uploads store `a` and `sfa` ([`crate::a_layout`]): row-major or, where the
     /// entry point has a tiled twin and K allows, tiled; by default ([`ALayout::Auto`]) tiled
-    /// for plain launches of the sm_90a build's automatic choice, row-major under PDL and for
-    /// an entry point named with [`Gpu::use_variant`]. Read at upload (enable PDL first).
+    /// for plain launches of the sm_90a build's automatic choice, row-major under PDL (but for
+    /// the long-K eight-warp 32-row tiles) and for an entry point named with
+    /// [`Gpu::use_variant`]. Read at upload (enable PDL first).
     pub a_layout: ALayout,
     variants: Vec<GemvKernel>,
     /// The tiled twins of `variants` (same order as `kernel::layout::kernel_name::TILED_TWINS`).
@@ -337,7 +338,7 @@ impl Gpu {
             });
         }
         let chosen = self.auto_tiles && self.build.per_shape_choice;
-        if self.a_layout.tiles(self.pdl, chosen) && !k.tiled && s.scales_by_tma() {
+        if self.a_layout.tiles(self.pdl, chosen, k.name, s.k) && !k.tiled && s.scales_by_tma() {
             let twin = kernel_name::tiled_twin(k.name).and_then(|t| self.tiled.iter().find(|v| v.name == t));
             return Ok(twin.unwrap_or(k));
         }

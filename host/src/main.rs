@@ -54,8 +54,9 @@ options before the command:
                          how uploads store a and sfa: rows (two tensor maps) or tiled (one bulk
                          copy per stage, where K is a multiple of 256: the entry point's tiled
                          twin, name ending in _tiled); auto (default): tiled for plain launches
-                         of the sm_90a build's per-shape choice, rows with --pdl or --variant;
-                         both (bench only) times each shape rows and tiled
+                         of the sm_90a build's per-shape choice, rows with --variant and with
+                         --pdl (but for bm32_k1024_s4_w8 from K = 14336); both (bench only)
+                         times each shape rows and tiled
   --cluster-splits on|off
                          K splits of a row tile (up to 8) add their sums in a thread block
                          cluster through distributed shared memory (default on), or through a

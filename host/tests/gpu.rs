@@ -147,10 +147,11 @@ fn gemv_tiled_layout_needs_k_multiple_of_256() {
 
 /// The default layout (`ALayout::Auto`): plain launches of the sm_90a build's automatic choice
 /// upload tiled where K allows (and compute right); K not a multiple of 256, a named entry
-/// point and PDL launches row-major.
+/// point and PDL launches row-major, but for PDL uploads of the eight-warp 32-row tiles with
+/// long K.
 #[test]
-fn gemv_default_layout_tiles_plain_launches_only() {
-    let Some(mut gpu) = gpu_for_test("gemv_default_layout_tiles_plain_launches_only") else { return };
+fn gemv_default_layout_by_launch_mode() {
+    let Some(mut gpu) = gpu_for_test("gemv_default_layout_by_launch_mode") else { return };
     assert_eq!(gpu.a_layout, ALayout::Auto);
     let chosen = gpu.build.per_shape_choice;
     let (s, ragged_k) = (Shape::new(4096, 7168, 1), Shape::new(37, 1088, 2));
@@ -167,7 +168,12 @@ fn gemv_default_layout_tiles_plain_launches_only() {
     gpu.use_variant("auto").expect("auto");
     gpu.enable_pdl().expect("PDL");
     assert!(!is_tiled(&gpu, &x), "PDL launches keep the row-major layout");
-    check_shapes(&gpu, &[s], Distribution::FullRange);
+    let long = Shape::new(7168, 16384, 1);
+    let z = generate(long, Distribution::FullRange, Rng::fresh_seed());
+    let d = gpu.upload(&z).expect("upload");
+    let want = chosen && d.kernel_name().starts_with(host::a_layout::PDL_TILED_ENTRY);
+    assert_eq!(d.kernel_name().ends_with("_tiled"), want, "PDL, {long:?}: {}", d.kernel_name());
+    check_shapes(&gpu, &[s, long], Distribution::FullRange);
 }
 
 #[test]
