@@ -1,8 +1,8 @@
 //! How `a` and `sfa` are stored on the GPU: row-major, read through two tensor maps, or tiled,
 //! read as one `cp.async.bulk` per pipeline stage by the tiled twins of the GEMV entry points
 //! (`kernel::layout::kernel_name::TILED_TWINS`); by default ([`ALayout::Auto`]) tiled for
-//! plain launches on the sm_90a build and row-major under programmatic dependent launch, as
-//! measured on the H200 (BENCHMARKS.md, runs v180, v181).
+//! plain launches of the sm_90a build's automatic choice and, under programmatic dependent
+//! launch, only for the long-K eight-warp 32-row tiles (BENCHMARKS.md, runs v180–v188).
 //!
 //! The tiled layout is an upload-time rewrite, like the FP8 route's prepacking: the caller
 //! still passes `a` and `sfa` in the row-major layout `kernel::layout` documents, and the host

@@ -309,7 +309,7 @@ impl Gpu {
     /// tiles per SM, and from the thirteenth session the PDL rule for 6 to 8 row tiles per SM
     /// below K = 8192 (run v90: e.g. (16384, 6144, 1), 17.09 µs in one wave against 17.58).
     pub fn kernel_for(&self, s: Shape) -> &GemvKernel {
-        if !self.auto_tiles || !self.build.per_shape_choice {
+        if !self.chooses_per_shape() {
             return &self.gemv;
         }
         let find = |name: &str| self.variants.iter().find(|v| v.name == name);
@@ -326,10 +326,17 @@ impl Gpu {
         }
     }
 
+    /// Whether uploads take [`kernel::layout::choose_variant`]'s per-shape pick
+    /// ([`Gpu::auto_tiles`] on a build with `per_shape_choice`), not [`Gpu::gemv`].
+    fn chooses_per_shape(&self) -> bool {
+        self.auto_tiles && self.build.per_shape_choice
+    }
+
     /// The entry point an upload of shape `s` launches: [`Gpu::kernel_for`]'s, or its tiled
     /// twin where [`Gpu::a_layout`] says tiled for this launch mode ([`ALayout::tiles`]), the
-    /// entry point has one and the scales of `s` come by TMA ([`Shape::scales_by_tma`]). An explicitly chosen tiled twin
-    /// ([`Gpu::use_variant`]) with K not a multiple of 256 is [`Error::Unsupported`].
+    /// entry point has one and the scales of `s` come by TMA ([`Shape::scales_by_tma`]). An
+    /// explicitly chosen tiled twin ([`Gpu::use_variant`]) with K not a multiple of 256 is
+    /// [`Error::Unsupported`].
     pub fn upload_kernel(&self, s: Shape) -> Result<&GemvKernel, Error> {
         let k = self.kernel_for(s);
         if k.tiled && !s.scales_by_tma() {
@@ -337,8 +344,8 @@ impl Gpu {
                 what: "a tiled entry point (`a` and `sfa` in the tiled layout) with K not a multiple of 256",
             });
         }
-        let chosen = self.auto_tiles && self.build.per_shape_choice;
-        if self.a_layout.tiles(self.pdl, chosen, k.name, s.k) && !k.tiled && s.scales_by_tma() {
+        let tiles = self.a_layout.tiles(self.pdl, self.chooses_per_shape(), k.name, s.k);
+        if tiles && !k.tiled && s.scales_by_tma() {
             let twin = kernel_name::tiled_twin(k.name).and_then(|t| self.tiled.iter().find(|v| v.name == t));
             return Ok(twin.unwrap_or(k));
         }
