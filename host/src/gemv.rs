@@ -150,6 +150,9 @@ impl Gpu {
             false => kernel.name,
         };
         let (gx, gy, _) = s.grid(&tile);
+        if kernel.persist && s.l > u32::MAX >> launch_flags::PERSIST_BATCHES_SHIFT {
+            return Err(Error::Unsupported { what: "a persistent twin with L above 65535" });
+        }
         let (sums_len, tickets_len) = if splits > 1 && !cluster {
             (splits as usize * s.c_len(), gx as usize * gy as usize)
         } else {
@@ -258,6 +261,16 @@ impl Gpu {
         d.shape.can_implement()?;
         let tile = d.kernel.tile;
         let (gx, gy, _) = d.shape.grid(&tile);
+        // A persistent twin: at most the blocks the GPU holds, each streaming row tiles
+        // `blockIdx.x + j·gridDim.x`; the batch size goes in the flags.
+        let (gx, gy, persist_flags) = match d.kernel.persist {
+            true => (
+                d.kernel.persistent_grid(d.shape, self.info.sm_count),
+                1,
+                d.shape.l << launch_flags::PERSIST_BATCHES_SHIFT,
+            ),
+            false => (gx, gy, 0),
+        };
         let cfg = LaunchConfig {
             grid_dim: (gx, gy, d.splits),
             block_dim: (tile.threads(), 1, 1),
@@ -269,7 +282,8 @@ impl Gpu {
         // (kernel::layout::pdl_trigger_flags: at this grid's exit, once its loads are
         // requested, or as its blocks begin; BENCHMARKS.md, runs v37, v38, v104, v105 and v108).
         let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
-        let tiles = d.shape.tiles_per_split(&tile, d.splits);
+        let tiles = d.shape.tiles_per_split(&tile, d.splits)
+            * if d.kernel.persist { (d.shape.m.div_ceil(tile.bm) * d.shape.l).div_ceil(gx) } else { 1 };
         let pdl = match (self.pdl_enabled(), self.pdl_trigger) {
             (false, _) => 0,
             (true, PdlTrigger::Auto) => kernel::layout::pdl_trigger_flags(
@@ -290,7 +304,7 @@ impl Gpu {
         } else {
             0
         };
-        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch;
+        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch | persist_flags;
         let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         let (a, b) = (self.address(&d._a), self.address(&d._b));
         if pdl != 0 || d.cluster {

@@ -56,7 +56,19 @@ pub struct GemvKernel {
     /// It reads `a` and `sfa` in the tiled layout (a tiled twin,
     /// `kernel::layout::kernel_name::TILED_TWINS`; [`crate::a_layout`]).
     pub tiled: bool,
+    /// A persistent twin (`kernel::layout::kernel_name::PERSIST_TWINS`, tiled too): grid
+    /// [`GemvKernel::persistent_grid`], each block streaming several row tiles, no K split.
+    pub persist: bool,
     pub(crate) func: CudaFunction,
+}
+
+impl GemvKernel {
+    /// A persistent twin's grid for `s` on `sms` SMs: as many blocks as the GPU holds at once,
+    /// at most one per row tile.
+    pub fn persistent_grid(&self, s: Shape, sms: u32) -> u32 {
+        let row_tiles = s.m.div_ceil(self.tile.bm) as u64 * s.l as u64;
+        row_tiles.min(self.blocks_per_sm.max(1) as u64 * sms as u64) as u32
+    }
 }
 
 /// A context on one device with the kernels loaded, and one stream that all work goes to.
@@ -78,6 +90,8 @@ pub struct Gpu {
     variants: Vec<GemvKernel>,
     /// The tiled twins of `variants` (same order as `kernel::layout::kernel_name::TILED_TWINS`).
     tiled: Vec<GemvKernel>,
+    /// The persistent twins (`kernel::layout::kernel_name::PERSIST_TWINS`).
+    persist: Vec<GemvKernel>,
     pub(crate) copy: CudaFunction,
     pub(crate) read: CudaFunction,
     /// The PTX build in use.
@@ -195,33 +209,42 @@ impl Gpu {
         let load = |n| module.load_function(n).during("finding a kernel in the PTX");
         let copy = load(kernel_name::TMA_COPY)?;
         let read = load(kernel_name::READ_CEILING)?;
-        let load_gemv = |name: &'static str, tile: TileConfig, tiled: bool| -> Result<GemvKernel, Error> {
-            let func = load(name)?;
-            func.set_attribute(
-                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                tile.max_smem_bytes() as i32,
-            )
-            .during("raising a GEMV's dynamic shared memory limit")?;
-            let blocks_per_sm = func
-                .occupancy_max_active_blocks_per_multiprocessor(
-                    tile.threads(),
-                    tile.max_smem_bytes() as usize,
-                    None,
+        let load_gemv =
+            |name: &'static str, tile: TileConfig, tiled: bool, persist: bool| -> Result<GemvKernel, Error> {
+                let func = load(name)?;
+                func.set_attribute(
+                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    tile.max_smem_bytes() as i32,
                 )
-                .during("computing a GEMV's occupancy")?;
-            Ok(GemvKernel { name, tile, blocks_per_sm, tiled, func })
-        };
+                .during("raising a GEMV's dynamic shared memory limit")?;
+                let blocks_per_sm = func
+                    .occupancy_max_active_blocks_per_multiprocessor(
+                        tile.threads(),
+                        tile.max_smem_bytes() as usize,
+                        None,
+                    )
+                    .during("computing a GEMV's occupancy")?;
+                Ok(GemvKernel { name, tile, blocks_per_sm, tiled, persist, func })
+            };
         let direct = [(kernel_name::GEMV_DIRECT, DIRECT_TILE)];
         let tma_entries = [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS);
         let variants = tma_entries
             .clone()
             .chain(direct)
-            .map(|(n, t)| load_gemv(n, t, false))
+            .map(|(n, t)| load_gemv(n, t, false, false))
             .collect::<Result<Vec<_>, _>>()?;
         // kernel::layout::kernel_name::TILED_TWINS lists the default, then VARIANTS, in order.
         let tiled = tma_entries
             .zip(kernel_name::TILED_TWINS)
-            .map(|((_, t), (_, twin))| load_gemv(twin, t, true))
+            .map(|((_, t), (_, twin))| load_gemv(twin, t, true, false))
+            .collect::<Result<Vec<_>, _>>()?;
+        let persist = kernel_name::PERSIST_TWINS
+            .iter()
+            .map(|&(of, twin)| {
+                let t =
+                    tiled.iter().find(|k| k.name == of).map(|k| k.tile).expect("a tiled twin of this build");
+                load_gemv(twin, t, true, true)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
@@ -233,6 +256,7 @@ impl Gpu {
             a_layout: ALayout::Auto,
             variants,
             tiled,
+            persist,
             copy,
             read,
             build,
@@ -249,8 +273,13 @@ impl Gpu {
     /// Every entry point a launch with attributes may use, with its dynamic shared-memory
     /// limit.
     pub(crate) fn ex_entry_points(&self) -> Vec<(&'static str, u32)> {
-        let mut v: Vec<(&'static str, u32)> =
-            self.variants.iter().chain(&self.tiled).map(|g| (g.name, g.tile.max_smem_bytes())).collect();
+        let mut v: Vec<(&'static str, u32)> = self
+            .variants
+            .iter()
+            .chain(&self.tiled)
+            .chain(&self.persist)
+            .map(|g| (g.name, g.tile.max_smem_bytes()))
+            .collect();
         let twins: Vec<(&'static str, u32)> =
             v.iter().filter_map(|&(name, smem)| kernel_name::cluster_twin(name).map(|t| (t, smem))).collect();
         v.extend(twins);
@@ -278,17 +307,22 @@ impl Gpu {
             self.auto_tiles = true;
             return Ok(());
         }
-        let v = self.variants.iter().chain(&self.tiled).find(|v| v.name == name).ok_or_else(|| {
-            Error::UnknownVariant {
+        let v = self
+            .variants
+            .iter()
+            .chain(&self.tiled)
+            .chain(&self.persist)
+            .find(|v| v.name == name)
+            .ok_or_else(|| Error::UnknownVariant {
                 name: name.to_string(),
                 known: self
                     .variant_names()
                     .into_iter()
                     .chain(self.tiled_variant_names())
+                    .chain(self.persist.iter().map(|v| v.name))
                     .collect::<Vec<_>>()
                     .join(", "),
-            }
-        })?;
+            })?;
         self.gemv = v.clone();
         self.auto_tiles = false;
         Ok(())
@@ -343,6 +377,15 @@ impl Gpu {
             return Err(Error::Unsupported {
                 what: "a tiled entry point (`a` and `sfa` in the tiled layout) with K not a multiple of 256",
             });
+        }
+        // PDL, the default layout: short-K grids of 8 to 16 row tiles per SM take the
+        // persistent twin (kernel::layout::pdl_persistent_choice).
+        if self.pdl && self.chooses_per_shape() && self.a_layout == ALayout::Auto {
+            let twin = kernel::layout::pdl_persistent_choice(s, self.info.sm_count, k.name)
+                .and_then(|name| self.persist.iter().find(|v| v.name == name));
+            if let Some(twin) = twin {
+                return Ok(twin);
+            }
         }
         let tiles = self.a_layout.tiles(self.pdl, self.chooses_per_shape(), k.name, s.k);
         if tiles && !k.tiled && s.scales_by_tma() {
@@ -408,6 +451,9 @@ impl Gpu {
     /// [`fallback_splits`] whose clusters fit; else [`Gpu::splits_for`]'s count, in clusters
     /// where those fit.
     pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
+        if k.persist {
+            return Ok((1, false));
+        }
         let global = self.splits_for(s, &k.tile);
         if !self.cluster_splits {
             return Ok((global, false));

@@ -436,6 +436,10 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     ok &= check_one(gpu, Shape::new(64, 14336, 1), Distribution::FullRange, 4001)?;
     gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8_tiled")?;
     ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 4002)?;
+    // A persistent twin: more row tiles (1028) than the GPU holds blocks, so blocks stream
+    // two, across batch entries, with a ragged last band and a partial last K tile.
+    gpu.use_variant(kernel::layout::kernel_name::PERSIST_TWINS[0].1)?;
+    ok &= check_one(gpu, Shape::new(4100, 1280, 4), Distribution::FullRange, 4003)?;
     gpu.use_variant("auto")?;
     gpu.a_layout = layout;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();

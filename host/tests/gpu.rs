@@ -127,6 +127,60 @@ fn gemv_tiled_layout_matches_row_major() {
     tiled_twins_match_rows(&mut gpu);
 }
 
+/// Every persistent twin (`kernel::layout::kernel_name::PERSIST_TWINS`) against its tiled
+/// twin on the same inputs: `c` equal to the bit (the same stages, the same sums in the same
+/// order) and within the reference's bound. Shapes with more row tiles than the GPU holds
+/// blocks (so each block streams several, across batch entries), a ragged last band and a
+/// partial last K tile; then with `alpha`, `beta` and `c_in`, and with PDL launches.
+#[test]
+fn gemv_persistent_twins_match_tiled() {
+    let Some(mut gpu) = gpu_for_test("gemv_persistent_twins_match_tiled") else { return };
+    let seed = Rng::fresh_seed();
+    let shapes = [Shape::new(2048, 3072, 8), Shape::new(4100, 1280, 3), Shape::new(37, 1280, 3)];
+    let xs: Vec<GemvInputs> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
+        .collect();
+    let mut rng = Rng::new(seed);
+    let c_in: Vec<half::f16> =
+        (0..shapes[1].c_len()).map(|_| half::f16::from_f32(rng.below(2001) as f32 / 100.0 - 10.0)).collect();
+    let e = Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in) };
+    let run = |gpu: &Gpu, x: &GemvInputs, e: &Epilogue| -> Vec<u16> {
+        let c = gpu.gemv_with(x, e).unwrap_or_else(|err| panic!("{:?}: {err}", x.shape));
+        let cmp = compare(&c, &gemv_reference_with(x, e), x.shape.k, POISON);
+        assert!(cmp.passed(false), "{:?}: {cmp}", x.shape);
+        c.iter().map(|h| h.to_bits()).collect()
+    };
+    for pdl in [false, true] {
+        if pdl {
+            gpu.enable_pdl().expect("PDL");
+        }
+        for &(tiled, persist) in kernel::layout::kernel_name::PERSIST_TWINS.iter() {
+            for (i, x) in xs.iter().enumerate() {
+                let epilogues =
+                    if i == 1 { vec![Epilogue::default(), e.clone()] } else { vec![Epilogue::default()] };
+                for e in &epilogues {
+                    gpu.use_variant(tiled).expect("tiled twin");
+                    let want = run(&gpu, x, e);
+                    gpu.use_variant(persist).expect("persistent twin");
+                    let d = gpu.upload(x).expect("upload");
+                    assert_eq!(d.kernel_name(), persist);
+                    let got = run(&gpu, x, e);
+                    println!(
+                        "{persist} pdl {pdl} {:?} beta {} seed {}: pass, equal to {tiled}: {}",
+                        x.shape,
+                        e.beta,
+                        seed.wrapping_add(i as u64),
+                        got == want
+                    );
+                    assert!(got == want, "{persist} {:?}: c differs from the tiled twin's", x.shape);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn gemv_tiled_layout_needs_k_multiple_of_256() {
     let Some(mut gpu) = gpu_for_test("gemv_tiled_layout_needs_k_multiple_of_256") else { return };
@@ -148,7 +202,7 @@ fn gemv_tiled_layout_needs_k_multiple_of_256() {
 /// The default layout (`ALayout::Auto`): plain launches of the sm_90a build's automatic choice
 /// upload tiled where K allows (and compute right); K not a multiple of 256, a named entry
 /// point and PDL launches row-major, but for PDL uploads of the eight-warp 32-row tiles with
-/// long K.
+/// long K and of short-K grids that take a persistent twin.
 #[test]
 fn gemv_default_layout_by_launch_mode() {
     let Some(mut gpu) = gpu_for_test("gemv_default_layout_by_launch_mode") else { return };
@@ -170,7 +224,22 @@ fn gemv_default_layout_by_launch_mode() {
     let k = gpu.upload_kernel(long).expect("upload kernel");
     let want = chosen && k.name.starts_with(host::a_layout::PDL_TILED_ENTRY);
     assert_eq!(k.tiled, want, "PDL, {long:?}: {}", k.name);
-    check_shapes(&gpu, &[s, long], Distribution::FullRange);
+    // Short K, 8 to 16 row tiles per SM: the persistent twin (kernel::layout::pdl_persistent_choice).
+    let short = Shape::new(7168, 2048, 4);
+    let k = gpu.upload_kernel(short).expect("upload kernel");
+    let want = kernel::layout::pdl_persistent_choice(short, gpu.info.sm_count, "nvfp4_gemv_bm16_k512_s4_p2")
+        .filter(|_| {
+            chosen && choose_variant(short, gpu.info.sm_count, Launch::Pdl) == "nvfp4_gemv_bm16_k512_s4_p2"
+        });
+    assert_eq!(k.persist, want.is_some(), "PDL, {short:?}: {}", k.name);
+    if let Some(name) = want {
+        assert_eq!(k.name, name);
+        assert!(k.tiled);
+    }
+    check_shapes(&gpu, &[s, long, short], Distribution::FullRange);
+    // Asked for rows, the rule stays out.
+    gpu.a_layout = ALayout::Rows;
+    assert!(!gpu.upload_kernel(short).expect("upload kernel").persist, "rows: no persistent twin");
 }
 
 #[test]

@@ -574,6 +574,7 @@ unsafe fn gemv<
     const CLUSTER: bool,
     const FP8: bool,
     const TILED: bool,
+    const PERSIST: bool,
 >(
     maps: *const TensorMap,
     c: *mut u16,
@@ -585,6 +586,7 @@ unsafe fn gemv<
     a_tiles: *const u8,
     pdl: Pdl,
     pdl_prefetch: u32,
+    batches: u32,
 ) where
     Route<FP8>: Arith,
 {
@@ -599,6 +601,8 @@ unsafe fn gemv<
         assert!(t.prep_sfb_offset() == if FP8 { FP8_PREP_SFB_OFFSET } else { PREP_SFB_OFFSET });
         assert!(t.sfa_offset() == t.a_bytes(), "a stage's `a` and `sfa` are one tile of the tiled layout");
         assert!(t.a_tile_bytes().is_multiple_of(16), "a bulk copy is whole 16-byte units");
+        assert!(!PERSIST || TILED, "the persistent twins read the tiled layout");
+        assert!(W <= CLUSTER_SPLITS_MAX, "a persistent block's second row-sum buffer is `cluster_sums`");
     };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
     let tid = misc::thread_idx_x();
@@ -657,9 +661,36 @@ unsafe fn gemv<
     let kt0 = (split * per_split).min(all_tiles);
     let tiles = per_split.min(all_tiles - kt0);
 
+    // A persistent twin (`PERSIST`, grid `(G, 1, 1)`, no K split): this block takes row tiles
+    // `bx, bx + G, bx + 2G, …` of the `bands · batches` (`band` fastest, then the batch
+    // entry), all of K each, and streams their K tiles back to back through one pipeline:
+    // `total` tiles, global tile `n` being K tile `n % tiles` of its row tile `n / tiles`.
+    // (`max(1)`: no division-by-zero panic path; the host never launches `m = 0` or `k = 0`.)
+    let (bx, grid_x, bands) = if PERSIST {
+        (misc::block_idx_x(), misc::grid_dim_x().max(1), m.div_ceil(BM).max(1))
+    } else {
+        (0, 1, 1)
+    };
+    let total = if PERSIST {
+        let row_tiles = bands * batches;
+        if bx < row_tiles { (row_tiles - bx).div_ceil(grid_x) * tiles } else { 0 }
+    } else {
+        tiles
+    };
+    // Row tile `j` of this persistent block: its row band and batch entry.
+    let row_tile = |j: u32| {
+        let rt = bx + j * grid_x;
+        (rt % bands, rt / bands)
+    };
+
     // Scale rows of 16-byte multiples come by TMA; otherwise (k a multiple of 64 only) the
     // producer lanes copy them as 4-byte words with `cp.async`, zero-filling past `m` and `k`.
     let scales_by_tma = k.is_multiple_of(SCALE_TMA_K_MULTIPLE);
+    if PERSIST && !scales_by_tma {
+        // The persistent twins read the tiled layout, which needs the scales by TMA (the host
+        // never launches them otherwise).
+        misc::trap();
+    }
     let sf_words = k / 64; // 4-byte words per scale row
 
     // With the tiled layout: this block's row band of `a` and `sfa`, K tile `kt` at
@@ -682,6 +713,31 @@ unsafe fn gemv<
     // kernel before this one: only after `misc::wait_prerequisites`).
     let issue = |s: u32, kt: u32, part: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
+        if PERSIST {
+            // A persistent block's global tile `kt`: K tile `kt_p` of row band `band_p`, batch
+            // entry `l_p`; the scales come by TMA (tiled layout).
+            // Row tile `rt = bx + jG` is tile `rt` of the layout (`band` fastest, then `l`):
+            // its K tile `kt − j·tiles` is layout tile `rt·tiles + kt − j·tiles`.
+            let j = kt / tiles.max(1);
+            let kt_p = kt - j * tiles;
+            let l_p = (bx + j * grid_x) / bands;
+            let k0 = (kt_p * BKS) as i32;
+            let ab = k0 / 2 / tile.ab_elem_bytes() as i32;
+            if lane == 0 {
+                if part & A_PART != 0 {
+                    mbarrier::arrive_expect_tx(bar, tile.tx_bytes(true));
+                    let at =
+                        ((bx + j * (grid_x - 1)) as u64 * tiles as u64 + kt as u64) * a_tile_bytes as u64;
+                    let src = a_tiles.wrapping_add(at as usize);
+                    tma::load_bulk(dst, src, a_tile_bytes, bar);
+                }
+                if part & B_PART != 0 {
+                    tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l_p as i32);
+                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l_p as i32);
+                }
+            }
+            return;
+        }
         let k0 = ((kt0 + kt) * BKS) as i32;
         let ab = k0 / 2 / tile.ab_elem_bytes() as i32; // in tensor-map elements
         if lane == 0 {
@@ -738,7 +794,7 @@ unsafe fn gemv<
     // for the kernel before this one, then requests the copies of `b` and the scales that may
     // depend on it, and the rest of the first tiles. Otherwise all at once.
     let fill_first = || {
-        let first = tiles.min(STAGES);
+        let first = total.min(STAGES);
         if pdl != Pdl::Off {
             let pre = pdl_prefetch.min(first);
             for kt in 0..pre {
@@ -807,7 +863,7 @@ unsafe fn gemv<
             // The other lanes' `cp.async` arrivals name the barriers too.
             misc::sync_warp();
             fill_first();
-            if PW == 1 && tiles <= STAGES {
+            if PW == 1 && total <= STAGES {
                 trigger_after_last_issue();
             }
         }
@@ -862,7 +918,7 @@ unsafe fn gemv<
         if !early_issue {
             fill_first();
         }
-        for kt in STAGES..tiles {
+        for kt in STAGES..total {
             let prev = kt - STAGES;
             unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
             issue(kt % STAGES, kt, A_PART | B_PART);
@@ -870,7 +926,7 @@ unsafe fn gemv<
         trigger_after_last_issue();
     } else if PW == 2 && warp == W + 1 {
         // The second: prepares every tile in order.
-        for kt in 0..tiles {
+        for kt in 0..total {
             prepare(kt);
         }
     } else if warp == W {
@@ -880,17 +936,17 @@ unsafe fn gemv<
         // waits for the next tile's arrival and preparation.
         if !early_issue {
             fill_first();
-            if tiles <= STAGES {
+            if total <= STAGES {
                 trigger_after_last_issue();
             }
         }
-        for kt in 0..tiles {
+        for kt in 0..total {
             prepare(kt);
-            if kt >= 1 && kt - 1 + STAGES < tiles {
+            if kt >= 1 && kt - 1 + STAGES < total {
                 let prev = kt - 1;
                 unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
                 issue(prev % STAGES, prev + STAGES, A_PART | B_PART);
-                if prev + STAGES + 1 == tiles {
+                if prev + STAGES + 1 == total {
                     trigger_after_last_issue();
                 }
             }
@@ -945,13 +1001,35 @@ unsafe fn gemv<
         // closures must be inlined: LLVM otherwise outlines the body into a `.func` in which
         // the accumulator indices are no longer constants (a bounds check, which
         // `cargo xtask build-ptx` rejects).
-        for u in 0..tiles.div_ceil(STAGES) {
+        // A persistent block, after the last K tile of its row tile `j`: the warps' row sums
+        // into buffer `j % 2` (`partials`, `cluster_sums`), the consumer warps meet (named
+        // barrier 1; the producer warps go on streaming), and thread `r < BM` adds row `r`'s
+        // sums and stores it. Two buffers: a warp writes buffer `j % 2` again only after the
+        // next row tile's barrier, which every reader of row tile `j` passes after reading.
+        let (mut next_flush, mut j) = (tiles, 0u32);
+        let flush = #[inline(always)]
+        |acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize], j: u32| unsafe {
+            let buf = if j.is_multiple_of(2) { partials } else { cluster_sums };
+            store_warp_partials::<BM>(acc, warp, g, t, buf);
+            *acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
+            misc::bar_sync_count(1, tile.consumer_threads());
+            let (band, lb) = row_tile(j);
+            let row = band * BM + tid;
+            if tid < BM && row < m {
+                let mut v = 0f32;
+                for w in 0..W {
+                    v += memory::ld_shared_f32(buf.at(w * BM + tid));
+                }
+                store_out(epilogue, c, lb as usize * m as usize + row as usize, v);
+            }
+        };
+        for u in 0..total.div_ceil(STAGES) {
             unrolled(
                 STAGES,
                 #[inline(always)]
                 |s| {
                     let kt = u * STAGES + s;
-                    if kt < tiles {
+                    if kt < total {
                         wait(kt);
                         unrolled(
                             tile.passes(),
@@ -959,12 +1037,22 @@ unsafe fn gemv<
                             |p| consume(s, p, &mut acc),
                         );
                         release(kt);
+                        if PERSIST && kt + 1 == next_flush {
+                            flush(&mut acc, j);
+                            j += 1;
+                            next_flush += tiles;
+                        }
                     }
                 },
             );
         }
 
-        unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
+        if !PERSIST {
+            unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
+        }
+    }
+    if PERSIST {
+        return;
     }
     misc::sync_threads();
     unsafe { store_block_rows::<BM, W, CLUSTER>(partials, split_smem, c, m, row0, work, epilogue) }
@@ -1007,6 +1095,22 @@ pub(crate) unsafe fn store_warp_partials<const BM: u32>(
         }
         i += 1;
     }
+}
+
+/// `c[idx] = alpha·v (+ beta·c_in[idx])`, rounded once to fp16 (bf16 with `epilogue.bf16`).
+///
+/// # Safety
+/// `idx` is within `c` (and `c_in`, if not null).
+#[inline(always)]
+pub(crate) unsafe fn store_out(epilogue: Epilogue, c: *mut u16, idx: usize, v: f32) {
+    let mut r = epilogue.alpha * v;
+    if !epilogue.c_in.is_null() {
+        let bits = unsafe { memory::ld_global_u16(epilogue.c_in.add(idx)) };
+        let x = if epilogue.bf16 { f32::from_bits((bits as u32) << 16) } else { cvt::f16_to_f32(bits) };
+        r = f16x2::fma_f32(epilogue.beta, x, r);
+    }
+    let bits = if epilogue.bf16 { cvt::f32_to_bf16(r) } else { cvt::f32_to_f16(r) };
+    unsafe { memory::st_global_cs_u16(c.add(idx), bits) }
 }
 
 /// The shared memory the K split's reduction uses besides the warps' partial sums: one flag
@@ -1061,18 +1165,7 @@ pub(crate) unsafe fn store_block_rows<const BM: u32, const W: u32, const CLUSTER
     let split = misc::block_idx_z();
     let splits = misc::grid_dim_z();
     let row = row0 + tid;
-    // c = alpha·Σ (+ beta·c_in), rounded once to fp16.
-    let out = |v: f32| unsafe {
-        let idx = l as usize * m as usize + row as usize;
-        let mut r = epilogue.alpha * v;
-        if !epilogue.c_in.is_null() {
-            let bits = memory::ld_global_u16(epilogue.c_in.add(idx));
-            let x = if epilogue.bf16 { f32::from_bits((bits as u32) << 16) } else { cvt::f16_to_f32(bits) };
-            r = f16x2::fma_f32(epilogue.beta, x, r);
-        }
-        let bits = if epilogue.bf16 { cvt::f32_to_bf16(r) } else { cvt::f32_to_f16(r) };
-        memory::st_global_cs_u16(c.add(idx), bits)
-    };
+    let out = |v: f32| unsafe { store_out(epilogue, c, l as usize * m as usize + row as usize, v) };
     let mut v = 0f32;
     if tid < BM {
         for w in 0..W {
@@ -1166,6 +1259,8 @@ pub(crate) struct EntryArgs {
     /// With PDL: the stages of `a` requested before `griddepcontrol.wait` (clamped to the
     /// pipeline's depth; `launch_flags::PDL_PREFETCH_SHIFT`).
     pub(crate) pdl_prefetch: u32,
+    /// The persistent twins: the batch size `l` (`launch_flags::PERSIST_BATCHES_SHIFT`).
+    pub(crate) batches: u32,
 }
 
 /// Programmatic dependent launch (`launch_flags::PDL`): whether the launch uses it, and when
@@ -1241,6 +1336,7 @@ macro_rules! gemv_entry_abi {
                 },
                 pdl: $crate::gemv::Pdl::from_flags(flags),
                 pdl_prefetch: $crate::layout::launch_flags::pdl_prefetch_stages(flags),
+                batches: flags >> $crate::layout::launch_flags::PERSIST_BATCHES_SHIFT,
                 sfa,
                 sfb,
                 a,
@@ -1264,11 +1360,14 @@ macro_rules! gemv_entry {
         gemv_entry!($(#[$doc])* $name, $tile, $cluster, false);
     };
     ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal, $tiled:literal) => {
+        gemv_entry!($(#[$doc])* $name, $tile, $cluster, $tiled, false);
+    };
+    ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal, $tiled:literal, $persist:literal) => {
         gemv_entry_abi!($(#[$doc])* $name, |x| {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
-            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled>(
-                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch,
+            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled, $persist>(
+                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch, x.batches,
             )
         });
     };
@@ -1408,3 +1507,39 @@ gemv_tiled_twins!(
     10 => nvfp4_gemv_bm32_k1024_s4_p2_tiled, crate::layout::VARIANTS[9].1;
     11 => nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[10].1;
 );
+
+/// The persistent twins, named as `layout::kernel_name::PERSIST_TWINS` names them (checked at
+/// compile time): the tiled twin's code with a grid of at most as many blocks as the GPU
+/// holds, each streaming several row tiles through one pipeline (see [`gemv`]).
+macro_rules! gemv_persist_twins {
+    ($($i:literal => $name:ident, $tile:expr;)*) => {
+        $(
+            gemv_entry!(
+                #[doc = concat!("The persistent twin `layout::kernel_name::PERSIST_TWINS[", stringify!($i), "]`: row tiles streamed back to back, `a` and `sfa` in the tiled layout.")]
+                $name,
+                $tile,
+                false,
+                true,
+                true
+            );
+        )*
+        const _: () = {
+            $( assert!(same(crate::layout::kernel_name::PERSIST_TWINS[$i].1, stringify!($name))); )*
+            assert!(crate::layout::kernel_name::PERSIST_TWINS.len() == [$($i),*].len(), "one twin per table row");
+        };
+    };
+}
+
+gemv_persist_twins!(
+    0 => nvfp4_gemv_bm16_k512_s4_persist, crate::layout::VARIANTS[0].1;
+    1 => nvfp4_gemv_bm16_k512_s4_p2_persist, crate::layout::VARIANTS[8].1;
+    2 => nvfp4_gemv_bm16_k1024_s4_w8_p2_persist, crate::layout::VARIANTS[10].1;
+);
+const _: () = {
+    use crate::layout::kernel_name::PERSIST_TWINS;
+    use crate::layout::kernel_name::TILED_TWINS;
+    // Each is the persistent twin of the tiled twin of the same tiles.
+    assert!(same(PERSIST_TWINS[0].0, TILED_TWINS[1].1));
+    assert!(same(PERSIST_TWINS[1].0, TILED_TWINS[9].1));
+    assert!(same(PERSIST_TWINS[2].0, TILED_TWINS[11].1));
+};

@@ -561,6 +561,48 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
     }
 }
 
+/// PDL launches of short-K grids of 8 to 16 row tiles (of 16 rows) per SM, where
+/// [`choose_variant`] picks `bm16_k512_s4_p2`: the persistent twin of `bm16_k512_s4`
+/// (`kernel_name::PERSIST_TWINS`; `a` and `sfa` tiled), whose blocks stream about two row tiles
+/// each through one pipeline. Below this many row tiles per SM; K below 4096 as
+/// [`choose_variant`]'s short-K band.
+///
+/// Measured on an H100 80GB HBM3 only (run v190, twenty-sixth session; BENCHMARKS.md): against
+/// the row-major `bm16_k512_s4_p2` the rule replaced, (7168,2048,4) 15.15 → 12.07 µs,
+/// (28672,2048,1) 15.25 → 12.27, (7168,3072,4) 22.19 → 17.96, (4096,2048,8) 15.83 → 13.79,
+/// (4096,3072,8) 22.72 → 21.96; at 31 and more row tiles per SM ±1.5%, and plain launches
+/// gained nothing.
+pub const PDL_PERSIST_MAX_ROW_TILES_PER_SM: u64 = 16;
+
+/// The persistent entry point a PDL launch of `s` takes instead of `chosen`
+/// ([`choose_variant`]'s pick, after the host's one-wave correction), if any: see
+/// [`PDL_PERSIST_MAX_ROW_TILES_PER_SM`]. Needs the scales by TMA (the tiled layout).
+pub const fn pdl_persistent_choice(s: Shape, sm_count: u32, chosen: &str) -> Option<&'static str> {
+    let rt = s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64;
+    let fits = s.k < 4096 && s.scales_by_tma() && rt < PDL_PERSIST_MAX_ROW_TILES_PER_SM * sm_count as u64;
+    if fits && str_eq(chosen, "nvfp4_gemv_bm16_k512_s4_p2") {
+        Some(kernel_name::PERSIST_TWINS[0].1)
+    } else {
+        None
+    }
+}
+
+/// Same bytes (a `const` string comparison).
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Bits of the GEMV entry points' `flags` parameter.
 pub mod launch_flags {
     /// `c` (and `c_in`) are bf16 rather than fp16.
@@ -587,6 +629,9 @@ pub mod launch_flags {
     pub const PDL_PREFETCH_SHIFT: u32 = 4;
     /// The mask of the field at [`PDL_PREFETCH_SHIFT`] (after shifting).
     pub const PDL_PREFETCH_MASK: u32 = 0xF;
+    /// The persistent twins (`kernel_name::PERSIST_TWINS`): bits 16..32 hold the batch size
+    /// `l` (their grid has no `y` extent).
+    pub const PERSIST_BATCHES_SHIFT: u32 = 16;
 
     /// The flags' prefetch field for `n` stages before the wait (`n` above 14 means all).
     pub const fn pdl_prefetch(n: u32) -> u32 {
@@ -718,6 +763,21 @@ pub mod kernel_name {
         ("nvfp4_gemv_bm32_k1024_s4_p2", "nvfp4_gemv_bm32_k1024_s4_p2_tiled"),
         ("nvfp4_gemv_bm16_k1024_s4_w8_p2", "nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled"),
     ];
+
+    /// Tiled twins ([`TILED_TWINS`]) and their persistent twins: a grid of at most as many
+    /// blocks as the GPU holds at once, each streaming row tiles `blockIdx.x + j·gridDim.x`
+    /// back to back through one pipeline; launched with grid `(G, 1, 1)`, no K split, the
+    /// batch size in the flags ([`super::launch_flags::PERSIST_BATCHES_SHIFT`]).
+    pub const PERSIST_TWINS: [(&str, &str); 3] = [
+        ("nvfp4_gemv_bm16_k512_s4_tiled", "nvfp4_gemv_bm16_k512_s4_persist"),
+        ("nvfp4_gemv_bm16_k512_s4_p2_tiled", "nvfp4_gemv_bm16_k512_s4_p2_persist"),
+        ("nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled", "nvfp4_gemv_bm16_k1024_s4_w8_p2_persist"),
+    ];
+
+    /// The persistent twin of the tiled entry point `name`, if it has one.
+    pub fn persist_twin(name: &str) -> Option<&'static str> {
+        PERSIST_TWINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
 
     /// The tiled twin of entry point `name`, if it has one.
     pub fn tiled_twin(name: &str) -> Option<&'static str> {
@@ -917,6 +977,29 @@ pub(crate) mod tests {
             assert_eq!(t.smem_bytes(), t.cluster_sums_offset() + CLUSTER_SPLITS_MAX * t.bm * 4);
             assert_eq!(t.rows_per_thread() * ROW_GROUPS, t.bm);
         }
+    }
+
+    #[test]
+    fn persistent_twins_and_their_pdl_rule() {
+        for (tiled, twin) in kernel_name::PERSIST_TWINS {
+            assert!(kernel_name::TILED_TWINS.iter().any(|r| r.1 == tiled), "{tiled} is a tiled twin");
+            assert_eq!(twin, tiled.replace("_tiled", "_persist"));
+            assert_eq!(kernel_name::persist_twin(tiled), Some(twin));
+        }
+        let p2 = "nvfp4_gemv_bm16_k512_s4_p2";
+        let want = Some("nvfp4_gemv_bm16_k512_s4_persist");
+        // (7168, 2048, 4): 1792 row tiles, 13.6 per SM on 132 SMs.
+        let s = Shape::new(7168, 2048, 4);
+        assert_eq!(choose_variant(s, 132, Launch::Pdl), p2);
+        assert_eq!(pdl_persistent_choice(s, 132, p2), want);
+        assert_eq!(pdl_persistent_choice(Shape::new(4096, 3072, 8), 132, p2), want);
+        // Only instead of the two-producer 16-row tiles.
+        assert_eq!(pdl_persistent_choice(s, 132, "nvfp4_gemv_bm16_k512_s4"), None);
+        // From 16 row tiles per SM, from K = 4096, and without the scales by TMA: no.
+        assert_eq!(pdl_persistent_choice(Shape::new(16896, 2048, 2), 132, p2), None);
+        assert_eq!(pdl_persistent_choice(Shape::new(16880, 2048, 2), 132, p2), want);
+        assert_eq!(pdl_persistent_choice(Shape::new(7168, 4096, 4), 132, p2), None);
+        assert_eq!(pdl_persistent_choice(Shape::new(7168, 2112, 4), 132, p2), None);
     }
 
     #[test]

@@ -4,6 +4,8 @@ use core::arch::asm;
 unsafe extern "C" {
     #[link_name = "llvm.nvvm.bar.warp.sync"]
     fn bar_warp_sync(mask: u32);
+    #[link_name = "llvm.nvvm.barrier.cta.sync.aligned.count"]
+    fn barrier_cta_sync_aligned_count(id: u32, count: u32);
 }
 
 /// `bar.sync 0;` — PTX ISA 1.0, sm_10 (CUDA's `__syncthreads`).
@@ -27,6 +29,19 @@ pub fn sync_threads() {
 #[inline(always)]
 pub fn sync_warp() {
     unsafe { bar_warp_sync(0xFFFF_FFFF) }
+}
+
+/// `barrier.sync.aligned id, count;` (= `bar.sync id, count;`) — PTX ISA 2.0, sm_20: a named
+/// barrier that the `count` threads (a multiple of 32, whole warps) taking part in it meet at;
+/// barrier 0 is [`sync_threads`]'s. Emitted through LLVM's convergent intrinsic for the reason
+/// [`sync_threads`] gives.
+///
+/// # Safety
+/// `0 < id < 16`; exactly `count` threads, whole warps executing it together, use barrier
+/// `id` each time, and no other barrier instruction with `id` runs concurrently.
+#[inline(always)]
+pub unsafe fn bar_sync_count(id: u32, count: u32) {
+    unsafe { barrier_cta_sync_aligned_count(id, count) }
 }
 
 /// `griddepcontrol.launch_dependents;` — PTX ISA 7.8, sm_90. Programmatic dependent launch:
