@@ -1417,20 +1417,7 @@ const _: () = {
     assert!(same(CLUSTER_TWINS[5].0, TILED_TWINS[10].1));
 };
 /// Same bytes (a `const` string comparison).
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
+use crate::layout::str_eq as same;
 
 /// One entry point per `layout::VARIANTS[i]`, named as the table names it (checked at compile
 /// time: the host loads them by those names).

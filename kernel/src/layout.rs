@@ -587,8 +587,9 @@ pub const fn pdl_persistent_choice(s: Shape, sm_count: u32, chosen: &str) -> Opt
     }
 }
 
-/// Same bytes (a `const` string comparison).
-const fn str_eq(a: &str, b: &str) -> bool {
+/// Same bytes (a `const` string comparison; also the entry-point name checks of
+/// `crate::gemv`).
+pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
