@@ -283,7 +283,7 @@ impl Gpu {
         // requested, or as its blocks begin; BENCHMARKS.md, runs v37, v38, v104, v105 and v108).
         let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
         let tiles = d.shape.tiles_per_split(&tile, d.splits)
-            * if d.kernel.persist { (d.shape.m.div_ceil(tile.bm) * d.shape.l).div_ceil(gx) } else { 1 };
+            * if d.kernel.persist { d.kernel.row_tiles(d.shape).div_ceil(gx as u64) as u32 } else { 1 };
         let pdl = match (self.pdl_enabled(), self.pdl_trigger) {
             (false, _) => 0,
             (true, PdlTrigger::Auto) => kernel::layout::pdl_trigger_flags(

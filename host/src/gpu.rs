@@ -66,8 +66,11 @@ impl GemvKernel {
     /// A persistent twin's grid for `s` on `sms` SMs: as many blocks as the GPU holds at once,
     /// at most one per row tile.
     pub fn persistent_grid(&self, s: Shape, sms: u32) -> u32 {
-        let row_tiles = s.m.div_ceil(self.tile.bm) as u64 * s.l as u64;
-        row_tiles.min(self.blocks_per_sm.max(1) as u64 * sms as u64) as u32
+        self.row_tiles(s).min(self.blocks_per_sm.max(1) as u64 * sms as u64) as u32
+    }
+    /// Row tiles of `s` for its tiles (`bm` rows of one batch entry each).
+    pub fn row_tiles(&self, s: Shape) -> u64 {
+        s.m.div_ceil(self.tile.bm) as u64 * s.l as u64
     }
 }
 

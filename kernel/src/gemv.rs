@@ -720,7 +720,7 @@ unsafe fn gemv<
             // its K tile `kt − j·tiles` is layout tile `rt·tiles + kt − j·tiles`.
             let j = kt / tiles.max(1);
             let kt_p = kt - j * tiles;
-            let l_p = (bx + j * grid_x) / bands;
+            let (_, l_p) = row_tile(j);
             let k0 = (kt_p * BKS) as i32;
             let ab = k0 / 2 / tile.ab_elem_bytes() as i32;
             if lane == 0 {
