@@ -381,7 +381,7 @@ impl Gpu {
                 what: "a tiled entry point (`a` and `sfa` in the tiled layout) with K not a multiple of 256",
             });
         }
-        // PDL, the default layout: short-K grids of 8 to 16 row tiles per SM take the
+        // PDL, the default layout: short-K grids of 13 to 16 row tiles per SM take the
         // persistent twin (kernel::layout::pdl_persistent_choice).
         if self.pdl && self.chooses_per_shape() && self.a_layout == ALayout::Auto {
             let twin = kernel::layout::pdl_persistent_choice(s, self.info.sm_count, k.name)

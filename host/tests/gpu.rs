@@ -224,7 +224,7 @@ fn gemv_default_layout_by_launch_mode() {
     let k = gpu.upload_kernel(long).expect("upload kernel");
     let want = chosen && k.name.starts_with(host::a_layout::PDL_TILED_ENTRY);
     assert_eq!(k.tiled, want, "PDL, {long:?}: {}", k.name);
-    // Short K, 8 to 16 row tiles per SM: the persistent twin (kernel::layout::pdl_persistent_choice).
+    // Short K, 13 to 16 row tiles per SM: the persistent twin (kernel::layout::pdl_persistent_choice).
     let short = Shape::new(7168, 2048, 4);
     let k = gpu.upload_kernel(short).expect("upload kernel");
     let want = kernel::layout::pdl_persistent_choice(short, gpu.info.sm_count, "nvfp4_gemv_bm16_k512_s4_p2")

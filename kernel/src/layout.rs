@@ -561,25 +561,30 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
     }
 }
 
-/// PDL launches of short-K grids of 8 to 16 row tiles (of 16 rows) per SM, where
+/// PDL launches of short-K grids of 13 to 16 row tiles (of 16 rows) per SM, where
 /// [`choose_variant`] picks `bm16_k512_s4_p2`: the persistent twin of `bm16_k512_s4`
 /// (`kernel_name::PERSIST_TWINS`; `a` and `sfa` tiled), whose blocks stream about two row tiles
-/// each through one pipeline. Below this many row tiles per SM; K below 4096 as
-/// [`choose_variant`]'s short-K band.
+/// each through one pipeline. From [`PDL_PERSIST_MIN_ROW_TILES_PER_SM`] to below this many row
+/// tiles per SM; K below 4096 as [`choose_variant`]'s short-K band.
 ///
-/// Measured on an H100 80GB HBM3 only (run v190, twenty-sixth session; BENCHMARKS.md): against
-/// the row-major `bm16_k512_s4_p2` the rule replaced, (7168,2048,4) 15.15 → 12.07 µs,
+/// Fitted on an H100 80GB HBM3 (run v190, twenty-sixth session; BENCHMARKS.md): against the
+/// row-major `bm16_k512_s4_p2` the rule replaced, (7168,2048,4) 15.15 → 12.07 µs,
 /// (28672,2048,1) 15.25 → 12.27, (7168,3072,4) 22.19 → 17.96, (4096,2048,8) 15.83 → 13.79,
 /// (4096,3072,8) 22.72 → 21.96; at 31 and more row tiles per SM ±1.5%, and plain launches
-/// gained nothing.
+/// gained nothing. On the H200 (run v191, held-out shapes) the twin gained 6–13% at 13.6–15.5
+/// row tiles per SM and lost 3–15% at 9.7–11.6, hence the lower bound.
 pub const PDL_PERSIST_MAX_ROW_TILES_PER_SM: u64 = 16;
+
+/// The lower bound of [`PDL_PERSIST_MAX_ROW_TILES_PER_SM`]'s band.
+pub const PDL_PERSIST_MIN_ROW_TILES_PER_SM: u64 = 13;
 
 /// The persistent entry point a PDL launch of `s` takes instead of `chosen`
 /// ([`choose_variant`]'s pick, after the host's one-wave correction), if any: see
 /// [`PDL_PERSIST_MAX_ROW_TILES_PER_SM`]. Needs the scales by TMA (the tiled layout).
 pub const fn pdl_persistent_choice(s: Shape, sm_count: u32, chosen: &str) -> Option<&'static str> {
-    let rt = s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64;
-    let fits = s.k < 4096 && s.scales_by_tma() && rt < PDL_PERSIST_MAX_ROW_TILES_PER_SM * sm_count as u64;
+    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let band = rt >= PDL_PERSIST_MIN_ROW_TILES_PER_SM * sms && rt < PDL_PERSIST_MAX_ROW_TILES_PER_SM * sms;
+    let fits = s.k < 4096 && s.scales_by_tma() && band;
     if fits && str_eq(chosen, "nvfp4_gemv_bm16_k512_s4_p2") {
         Some(kernel_name::PERSIST_TWINS[0].1)
     } else {
@@ -999,6 +1004,10 @@ pub(crate) mod tests {
         // From 16 row tiles per SM, from K = 4096, and without the scales by TMA: no.
         assert_eq!(pdl_persistent_choice(Shape::new(16896, 2048, 2), 132, p2), None);
         assert_eq!(pdl_persistent_choice(Shape::new(16880, 2048, 2), 132, p2), want);
+        // Below 13 row tiles per SM: no (1715 of 16 rows: 12.99 per SM; 1716: 13.0).
+        assert_eq!(pdl_persistent_choice(Shape::new(12288, 2048, 2), 132, p2), None);
+        assert_eq!(pdl_persistent_choice(Shape::new(27440, 2048, 1), 132, p2), None);
+        assert_eq!(pdl_persistent_choice(Shape::new(27456, 2048, 1), 132, p2), want);
         assert_eq!(pdl_persistent_choice(Shape::new(7168, 4096, 4), 132, p2), None);
         assert_eq!(pdl_persistent_choice(Shape::new(7168, 2112, 4), 132, p2), None);
     }
