@@ -39,8 +39,8 @@
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
     AB_PASS_BYTES, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, FP8_PREP_PASS_BYTES, FP8_PREP_SFB_OFFSET, MAX_BM,
-    MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE,
-    SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
+    MAX_STAGE_K, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS,
+    SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
 };
 use crate::ptx::{cluster, cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::{Carver, SharedArray};
@@ -177,7 +177,7 @@ pub mod compute {
 /// (7168,16384,1) on `bm32_k1024_s4_w8` 21.15 → 19.48 µs plain, 18.76 → 17.99 with PDL.
 #[cfg(not(any(target_feature = "sm_100a", nvfp4_emulate_e2m1_cvt)))]
 pub mod compute_fp8 {
-    use crate::formats::{FP8_ROUTE_MASK, e2m1x8_to_e4m3x8_in_order};
+    use crate::formats::{FP8_ROUTE_MASK, e2m1x8_to_e4m3x8_in_order_prmt};
     use crate::layout::FP8_B_TILE_BYTES;
     use crate::ptx::{cvt, f16x2, int, memory, wgmma};
     use wgmma::{B_LBO as LBO, B_SBO as SBO};
@@ -217,7 +217,7 @@ pub mod compute_fp8 {
     /// `dst` is a prepared slice, `i < 64`.
     #[inline(always)]
     pub unsafe fn prepare_b_value(w: u32, dst: u32, i: u32) {
-        let (x0, x1) = e2m1x8_to_e4m3x8_in_order(w);
+        let (x0, x1) = e2m1x8_to_e4m3x8_in_order_prmt(w);
         let (q, c) = (i / 4, i % 4);
         let (warp, t) = (q / 4, q % 4);
         let at = dst + c * FP8_B_TILE_BYTES + warp * SBO + 16 * (2 * t + c / 2) + 4 * t;
@@ -898,14 +898,40 @@ unsafe fn gemv<
     let prepare = |kt: u32| {
         let s = kt % STAGES;
         unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
-        for p in 0..tile.slices() {
-            unsafe {
-                prepare_b_word::<Route<FP8>>(raw_b(s, p), prep(s, p), lane);
-                prepare_b_word::<Route<FP8>>(raw_b(s, p), prep(s, p), lane + 32);
-                // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
-                // target's product scale.
-                let v = sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane), Route::<FP8>::PRODUCT_SCALE);
-                memory::st_shared_f32(prep(s, p) + prep_sfb + 4 * lane, v);
+        if FP8 {
+            // The FP8 route's tiles: every load of the stage first, then the conversions and
+            // stores (the loads and stores are `asm!` with memory effects, kept in program
+            // order: one word at a time, each conversion waited for its load).
+            let mut raw = [[0u32; 2]; (MAX_STAGE_K / BK) as usize];
+            let mut sfb = [0u8; (MAX_STAGE_K / BK) as usize];
+            for p in 0..tile.slices() {
+                unsafe {
+                    raw[p as usize] = [
+                        memory::ld_shared_u32(raw_b(s, p) + 4 * lane),
+                        memory::ld_shared_u32(raw_b(s, p) + 4 * (lane + 32)),
+                    ];
+                    sfb[p as usize] = memory::ld_shared_u8(raw_sfb(s, p) + lane);
+                }
+            }
+            for p in 0..tile.slices() {
+                unsafe {
+                    Route::<FP8>::prepare_b_value(raw[p as usize][0], prep(s, p), lane);
+                    Route::<FP8>::prepare_b_value(raw[p as usize][1], prep(s, p), lane + 32);
+                    let v = sfb_prepared(sfb[p as usize], Route::<FP8>::PRODUCT_SCALE);
+                    memory::st_shared_f32(prep(s, p) + prep_sfb + 4 * lane, v);
+                }
+            }
+        } else {
+            for p in 0..tile.slices() {
+                unsafe {
+                    prepare_b_word::<Route<FP8>>(raw_b(s, p), prep(s, p), lane);
+                    prepare_b_word::<Route<FP8>>(raw_b(s, p), prep(s, p), lane + 32);
+                    // sfb: one scale per lane (SF_PASS_BYTES == 32), as f32 times the
+                    // target's product scale.
+                    let v =
+                        sfb_prepared(memory::ld_shared_u8(raw_sfb(s, p) + lane), Route::<FP8>::PRODUCT_SCALE);
+                    memory::st_shared_f32(prep(s, p) + prep_sfb + 4 * lane, v);
+                }
             }
         }
         Route::<FP8>::publish_prepared();

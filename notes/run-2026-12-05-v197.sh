@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# v197 (2026-12-05, twenty-ninth session): the FP8 route's producer converts `b` with nine
+# instructions per word (e2m1x8_to_e4m3x8_in_order_prmt: two prmt over the even/odd words)
+# instead of the element loop (~40), and loads a stage's raw `b` and `sfb` before converting
+# (the 32-row FP8 tiles only; every other entry point's PTX unchanged). Every GPU test with
+# NVFP4_REQUIRE_GPU=1, 40 + 40 differential cases, the four sanitizers; then the new binary
+# (bin/nvfp4-gemv) against the previous one (bin/nvfp4-gemv-old, main at 343473e) on the FP8
+# entry points and the automatic choice, --pdl and plain, rounds in alternating order while
+# time is left (one device call, ~9.5 minutes at most); then the five shapes (the table).
+set -u
+B=target/bundle/bin/nvfp4-gemv
+O=target/bundle/bin/nvfp4-gemv-old
+mkdir -p $OUT/r
+SECONDS=0
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee $OUT/r/device.txt
+{ echo "=== gpu tests"; NVFP4_TEST_TIMEOUT=200 target/bundle/run.sh test 2>&1 | grep -E "^===|test result|FAILED|panicked|SKIP|left|right|equal: false" | head -40; echo "run.sh test rc ${PIPESTATUS[0]} at ${SECONDS}s"; } | tee $OUT/r/test.log
+{ echo "=== fuzz"; timeout 60 $B fuzz --cases 40 2>&1 | tail -1; timeout 60 $B --pdl fuzz --cases 40 2>&1 | tail -1; echo "at ${SECONDS}s"; } | tee -a $OUT/r/test.log
+timeout 150 target/bundle/run.sh sanitize > $OUT/r/sanitize.log 2>&1; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" $OUT/r/sanitize.log | tee -a $OUT/r/test.log; echo "sanitize at ${SECONDS}s" | tee -a $OUT/r/test.log
+S="7168,16384,1;4096,7168,1;7168,2048,1;4096,7168,8;7168,2048,4;14336,16384,1;1024,28672,1"
+V="auto,nvfp4_gemv_bm32_k1024_s4_w8,nvfp4_gemv_bm32_k1024_s4_w8_tiled,nvfp4_gemv_bm32_k1024_s4_p2"
+i=0
+for step in "pdl new 1" "pdl old 1" "plain new 1" "plain old 1" "pdl old 2" "pdl new 2" "plain old 2" "plain new 2"; do
+  set -- $step
+  if [ $SECONDS -gt 430 ]; then echo "skipped $step at ${SECONDS}s" | tee -a $OUT/r/test.log; continue; fi
+  if [ $2 = new ]; then bin=$B; else bin=$O; fi
+  if [ $1 = pdl ]; then f=--pdl; else f=; fi
+  timeout 100 $bin $f bench --replays 20 --shapes "$S" --variant "$V" --csv $OUT/r/$1-$2-$3.csv > $OUT/r/$1-$2-$3.log 2>&1 || echo "FAILED $step"
+  echo "$step at ${SECONDS}s" | tee -a $OUT/r/test.log
+done
+if [ $SECONDS -lt 480 ]; then
+  timeout 50 $B --pdl bench --csv $OUT/r/record-pdl.csv --svg $OUT/r/record-pdl.svg > $OUT/r/record-pdl.log 2>&1
+  timeout 50 $B bench --csv $OUT/r/record-plain.csv --svg $OUT/r/record-plain.svg > $OUT/r/record-plain.log 2>&1
+  cat $OUT/r/record-pdl.log $OUT/r/record-plain.log | grep -E "^nvfp4|ceiling"
+fi
+tar -C $OUT -czf $OUT/v197.tgz r && rm -rf $OUT/r
+echo "=== done at ${SECONDS}s"
