@@ -6,7 +6,9 @@
 # NVFP4_REQUIRE_GPU=1, 40 + 40 differential cases, the four sanitizers; then the new binary
 # (bin/nvfp4-gemv) against the previous one (bin/nvfp4-gemv-old, main at 343473e) on the FP8
 # entry points and the automatic choice, --pdl and plain, rounds in alternating order while
-# time is left (one device call, ~9.5 minutes at most); then the five shapes (the table).
+# time is left (one device call, ~9.5 minutes at most); the new binary also runs the new
+# two-producer eight-warp 32-row tile (bm32_k1024_s4_w8_p2, and its tiled twin: a refill no
+# longer waits for the next tile's arrival and preparation); then the five shapes (the table).
 set -u
 B=target/bundle/bin/nvfp4-gemv
 O=target/bundle/bin/nvfp4-gemv-old
@@ -22,9 +24,9 @@ i=0
 for step in "pdl new 1" "pdl old 1" "plain new 1" "plain old 1" "pdl old 2" "pdl new 2" "plain old 2" "plain new 2"; do
   set -- $step
   if [ $SECONDS -gt 430 ]; then echo "skipped $step at ${SECONDS}s" | tee -a $OUT/r/test.log; continue; fi
-  if [ $2 = new ]; then bin=$B; else bin=$O; fi
+  if [ $2 = new ]; then bin=$B; VV="$V,nvfp4_gemv_bm32_k1024_s4_w8_p2,nvfp4_gemv_bm32_k1024_s4_w8_p2_tiled"; else bin=$O; VV=$V; fi
   if [ $1 = pdl ]; then f=--pdl; else f=; fi
-  timeout 100 $bin $f bench --replays 20 --shapes "$S" --variant "$V" --csv $OUT/r/$1-$2-$3.csv > $OUT/r/$1-$2-$3.log 2>&1 || echo "FAILED $step"
+  timeout 100 $bin $f bench --replays 20 --shapes "$S" --variant "$VV" --csv $OUT/r/$1-$2-$3.csv > $OUT/r/$1-$2-$3.log 2>&1 || echo "FAILED $step"
   echo "$step at ${SECONDS}s" | tee -a $OUT/r/test.log
 done
 if [ $SECONDS -lt 480 ]; then

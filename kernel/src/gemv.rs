@@ -1475,6 +1475,7 @@ gemv_variants!(
     8 => nvfp4_gemv_bm16_k512_s4_p2,
     9 => nvfp4_gemv_bm32_k1024_s4_p2,
     10 => nvfp4_gemv_bm16_k1024_s4_w8_p2,
+    11 => nvfp4_gemv_bm32_k1024_s4_w8_p2,
 );
 
 /// The tiled twins, named as `layout::kernel_name::TILED_TWINS` names them (checked at
@@ -1519,6 +1520,7 @@ gemv_tiled_twins!(
     9 => nvfp4_gemv_bm16_k512_s4_p2_tiled, crate::layout::VARIANTS[8].1;
     10 => nvfp4_gemv_bm32_k1024_s4_p2_tiled, crate::layout::VARIANTS[9].1;
     11 => nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[10].1;
+    12 => nvfp4_gemv_bm32_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[11].1;
 );
 
 /// The persistent twins, named as `layout::kernel_name::PERSIST_TWINS` names them (checked at

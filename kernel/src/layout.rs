@@ -389,7 +389,7 @@ pub const SM90_TILE: TileConfig =
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
-pub const VARIANTS: [(&str, TileConfig); 11] = [
+pub const VARIANTS: [(&str, TileConfig); 12] = [
     ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
     ("nvfp4_gemv_bm16_k512_s8", TileConfig { bm: 16, stages: 8, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
     (
@@ -427,6 +427,10 @@ pub const VARIANTS: [(&str, TileConfig); 11] = [
     (
         "nvfp4_gemv_bm16_k1024_s4_w8_p2",
         TileConfig { bm: 16, stages: 4, bk: 1024, warps: 8, pipeline: Pipeline::TmaSplit },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s4_w8_p2",
+        TileConfig { bm: 32, stages: 4, bk: 1024, warps: 8, pipeline: Pipeline::TmaSplit },
     ),
 ];
 /// The direct kernel (`nvfp4_gemv_direct`, [`Pipeline::Direct`]): 16 rows and 4 warps per
@@ -755,7 +759,7 @@ pub mod kernel_name {
     /// per stage, with no tensor maps for them: this build's default, then every
     /// [`super::VARIANTS`] entry in order. They need the scales by TMA
     /// ([`super::Shape::scales_by_tma`]).
-    pub const TILED_TWINS: [(&str, &str); 12] = [
+    pub const TILED_TWINS: [(&str, &str); 13] = [
         (GEMV, "nvfp4_gemv_tiled"),
         ("nvfp4_gemv_bm16_k512_s4", "nvfp4_gemv_bm16_k512_s4_tiled"),
         ("nvfp4_gemv_bm16_k512_s8", "nvfp4_gemv_bm16_k512_s8_tiled"),
@@ -768,6 +772,7 @@ pub mod kernel_name {
         ("nvfp4_gemv_bm16_k512_s4_p2", "nvfp4_gemv_bm16_k512_s4_p2_tiled"),
         ("nvfp4_gemv_bm32_k1024_s4_p2", "nvfp4_gemv_bm32_k1024_s4_p2_tiled"),
         ("nvfp4_gemv_bm16_k1024_s4_w8_p2", "nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s4_w8_p2", "nvfp4_gemv_bm32_k1024_s4_w8_p2_tiled"),
     ];
 
     /// Tiled twins ([`TILED_TWINS`]) and their persistent twins: a grid of at most as many
