@@ -422,6 +422,9 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     // of the 4 stages and a partial one.
     gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8")?;
     ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 2600)?;
+    // The same with two producer warps (one issues, one prepares the FP8 route's B tiles).
+    gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8_p2")?;
+    ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 2601)?;
     // The direct kernel: a row tail, a K tail (1088 = 4·256 + 64), batches, and a K past its
     // per-block limit (forced splits, the last one partial).
     gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT)?;
