@@ -117,8 +117,9 @@ pub const fn e2m1_to_e4m3_scaled(n: u8) -> u8 {
 ///
 /// The sm_90a FP8 route's producer uses it for `b`, interleaved into element order (the A
 /// fragment's order) by [`e2m1x8_to_e4m3x8_in_order_prmt`]; its consumers decode prepacked
-/// words of `a` instead ([`fp8_decode_prepacked`]: four operations instead of these seven). sm_90 has no native FP8 `mma.sync` (ptxas expands it into conversions and f16
-/// `HMMA`; BENCHMARKS.md, v2), only `wgmma`.
+/// words of `a` instead ([`fp8_decode_prepacked`]: four operations instead of these seven).
+/// sm_90 has no native FP8 `mma.sync` (ptxas expands it into conversions and f16 `HMMA`;
+/// BENCHMARKS.md, v2), only `wgmma`.
 #[inline(always)]
 pub const fn e2m1x8_to_e4m3x8_scaled(w: u32) -> (u32, u32) {
     const SIGN: u32 = 0x8080_8080;

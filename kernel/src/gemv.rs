@@ -900,8 +900,10 @@ unsafe fn gemv<
         unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
         if FP8 {
             // The FP8 route's tiles: every load of the stage first, then the conversions and
-            // stores (the loads and stores are `asm!` with memory effects, kept in program
-            // order: one word at a time, each conversion waited for its load).
+            // stores. (The loads and stores are `asm!` with memory effects and stay in program
+            // order, so loading word by word would make each conversion wait for its own
+            // load.) The other tiles keep the word-by-word order below: their code is left as
+            // it was measured.
             let mut raw = [[0u32; 2]; (MAX_STAGE_K / BK) as usize];
             let mut sfb = [0u8; (MAX_STAGE_K / BK) as usize];
             for p in 0..tile.slices() {
