@@ -203,7 +203,7 @@ impl Gpu {
         // `a` and `b` as words of `e` bytes: a box row is 256 words = bk/2 bytes.
         let e = tile.ab_elem_bytes();
         let ke = kb / e as u64;
-        // The box is always a full tile (tx_bytes counts it); rows past m read as zeros.
+        // The box is always a full tile (`a_tx_bytes` counts it); rows past m read as zeros.
         let bm = tile.bm;
         let (ab_box, sf_box) = (AB_BOX_ELEMS, tile.sf_row_bytes());
         let mut maps = [TensorMap([0; 16]); map::COUNT];

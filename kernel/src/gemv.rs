@@ -1,9 +1,9 @@
 //! `nvfp4_gemv`: the block-scaled FP4 GEMV.
 //!
 //! One source for both targets. The pipeline — tensor maps, shared-memory stages, the `full`,
-//! `ready` and `empty` mbarriers, the TMA issue, the producer's preparation of `b`, the waits,
-//! the thread-to-data mapping, the scale epilogue, the reductions and the store — is shared
-//! line for line; only the arithmetic differs ([`compute`], and on sm_90a [`compute_fp8`] for
+//! `b_full`, `ready` and `empty` mbarriers, the TMA issue, the producer's preparation of `b`,
+//! the waits, the thread-to-data mapping, the scale epilogue, the reductions and the store — is
+//! shared line for line; only the arithmetic differs ([`compute`], and on sm_90a [`compute_fp8`] for
 //! the 32-row tiles, chosen per entry point through [`Arith`]): how the producer prepares a
 //! word of `b`, how a consumer lane loads its prepared `b`, and how it turns its 32-element
 //! chunks of two rows into four scale-block sums:
@@ -25,22 +25,23 @@
 //!
 //! # Work of a thread
 //! Block: `bm` rows of batch entry `blockIdx.y`, all of K, in stages of `bk` (passes of
-//! [`crate::layout::BK`]). A producer warp's lane 0 issues the TMA copies of a stage; once
-//! they land, all 32 lanes of a producer warp decode the stage's `b` and `sfb` into its
-//! *prepared* region (`TileConfig::prep_pass_bytes` per slice) and arrive on `ready` (one
-//! producer warp does both, or, with [`crate::layout::Pipeline::TmaSplit`], one warp issues and
-//! another prepares). Consumer lane
-//! `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every pass, for rows
-//! `g + 8i`. Per pass it loads its prepared `b` (with the FP8 route: only its address, which
-//! `wgmma` reads) and two f32 `sfb` once, then for each pair of rows `(g + 16j, g + 16j + 8)`
-//! 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets four block sums, multiplies each by its fp32 scale product `sfa·sfb` and adds it to a per-row fp32
+//! [`crate::layout::BK`]). A producer warp's lane 0 issues the TMA copies of a stage (`b` and
+//! `sfb` on the stage's `b_full` barrier, `a` and `sfa` on `full`); once `b` and `sfb` land,
+//! all 32 lanes of a producer warp decode them into the stage's *prepared* region
+//! (`TileConfig::prep_pass_bytes` per slice) and arrive on `ready` (one producer warp does
+//! both, or, with [`crate::layout::Pipeline::TmaSplit`], one warp issues and another
+//! prepares). Consumer lane `4g + t` of warp `w` owns chunk `q = 4w + t` (32 elements) of every
+//! pass, for rows `g + 8i`. Per pass it loads its prepared `b` (with the FP8 route: only its
+//! address, which `wgmma` reads) and two f32 `sfb` once, then for each pair of rows
+//! `(g + 16j, g + 16j + 8)` 2 × 16 bytes of `a` and 2 × 2 bytes of `sfa`, gets four block sums,
+//! multiplies each by its fp32 scale product `sfa·sfb` and adds it to a per-row fp32
 //! accumulator. At the end the four lanes of a row group add their partials with butterfly
 //! shuffles, the four warps theirs through shared memory, and one thread per row applies the
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, FP8_PREP_PASS_BYTES, FP8_PREP_SFB_OFFSET, MAX_BM,
-    MAX_STAGE_K, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET, Pipeline, ROW_GROUPS,
-    SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
+    AB_PASS_BYTES, BARRIERS_PER_STAGE, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, FP8_PREP_PASS_BYTES,
+    FP8_PREP_SFB_OFFSET, MAX_BM, MAX_STAGE_K, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
+    Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
 };
 use crate::ptx::{cluster, cp_async, cvt, f16x2, mbarrier, memory, misc, shfl, tma};
 use crate::smem::{Carver, SharedArray};
@@ -616,7 +617,7 @@ unsafe fn gemv<
     // round the same way (checked for every configuration below).
     let mut carve = Carver::dynamic();
     let stages = carve.take::<u8>(STAGES * tile.stage_bytes(), 128);
-    let bars = carve.take::<u64>(3 * STAGES, 8);
+    let bars = carve.take::<u64>(BARRIERS_PER_STAGE * STAGES, 8);
     let partials = carve.take::<f32>(W * BM, 16);
     let last_flag = carve.take::<u32>(1, 4).at(0);
     let cluster_sums = carve.take::<f32>(CLUSTER_SPLITS_MAX * BM, 16);
@@ -624,7 +625,7 @@ unsafe fn gemv<
         let t = TileConfig { bm: BM, stages: STAGES, bk: BKS, warps: W, pipeline: PIPELINE[PW as usize - 1] };
         let mut c = Carver::starting_at(0);
         assert!(c.take::<u8>(STAGES * t.stage_bytes(), 128).offset() == 0);
-        assert!(c.take::<u64>(3 * STAGES, 8).offset() == t.barrier_offset());
+        assert!(c.take::<u64>(BARRIERS_PER_STAGE * STAGES, 8).offset() == t.barrier_offset());
         assert!(c.take::<f32>(W * BM, 16).offset() == t.reduce_offset());
         assert!(c.take::<u32>(1, 4).offset() + 4 <= t.cluster_sums_offset());
         assert!(c.take::<f32>(CLUSTER_SPLITS_MAX * BM, 16).offset() == t.cluster_sums_offset());
@@ -636,6 +637,7 @@ unsafe fn gemv<
     let full = |s: u32| bars.at(s);
     let empty = |s: u32| bars.at(STAGES + s);
     let ready = |s: u32| bars.at(2 * STAGES + s);
+    let b_full = |s: u32| bars.at(3 * STAGES + s);
     // Slice `p` of stage `s`: its raw `b`, raw `sfb` and prepared region.
     let raw_b = |s: u32, p: u32| stage(s) + tile.b_offset() + AB_PASS_BYTES * p;
     let raw_sfb = |s: u32, p: u32| stage(s) + tile.sfb_offset() + SF_PASS_BYTES * p;
@@ -708,9 +710,11 @@ unsafe fn gemv<
 
     // The producer warp (all 32 lanes) fills stage `s` with K tile `kt0 + kt`: lane 0 the TMA
     // copies, every lane its share of the `cp.async` scale words (if any). `part` selects what
-    // is issued: `A_PART` the stage's byte count and `a`/`sfa` (weights: no earlier kernel
-    // writes them), `B_PART` `b`/`sfb` and the `cp.async` scales (which may come from the
-    // kernel before this one: only after `misc::wait_prerequisites`).
+    // is issued: `A_PART` `a`/`sfa` and their byte count on `full` (weights: no earlier kernel
+    // writes them), `B_PART` `b`/`sfb` and their byte count on `b_full`, and the `cp.async`
+    // scales, which arrive on `full` (these may come from the kernel before this one: only
+    // after `misc::wait_prerequisites`). `b` goes first: it is small and comes from the L2, so
+    // the producer can prepare it while the stage's `a` is still on its way.
     let issue = |s: u32, kt: u32, part: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
         if PERSIST {
@@ -724,16 +728,18 @@ unsafe fn gemv<
             let k0 = (kt_p * BKS) as i32;
             let ab = k0 / 2 / tile.ab_elem_bytes() as i32;
             if lane == 0 {
+                if part & B_PART != 0 {
+                    let b_bar = b_full(s);
+                    mbarrier::arrive_expect_tx(b_bar, tile.b_tx_bytes(true));
+                    tma::load_2d(dst + tile.b_offset(), map_b, b_bar, ab, l_p as i32);
+                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, b_bar, k0 / 16, l_p as i32);
+                }
                 if part & A_PART != 0 {
-                    mbarrier::arrive_expect_tx(bar, tile.tx_bytes(true));
+                    mbarrier::arrive_expect_tx(bar, tile.a_tx_bytes(true));
                     let at =
                         ((bx + j * (grid_x - 1)) as u64 * tiles as u64 + kt as u64) * a_tile_bytes as u64;
                     let src = a_tiles.wrapping_add(at as usize);
                     tma::load_bulk(dst, src, a_tile_bytes, bar);
-                }
-                if part & B_PART != 0 {
-                    tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l_p as i32);
-                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l_p as i32);
                 }
             }
             return;
@@ -741,8 +747,16 @@ unsafe fn gemv<
         let k0 = ((kt0 + kt) * BKS) as i32;
         let ab = k0 / 2 / tile.ab_elem_bytes() as i32; // in tensor-map elements
         if lane == 0 {
+            if part & B_PART != 0 {
+                let b_bar = b_full(s);
+                mbarrier::arrive_expect_tx(b_bar, tile.b_tx_bytes(scales_by_tma));
+                tma::load_2d(dst + tile.b_offset(), map_b, b_bar, ab, l as i32);
+                if scales_by_tma {
+                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, b_bar, k0 / 16, l as i32);
+                }
+            }
             if part & A_PART != 0 {
-                mbarrier::arrive_expect_tx(bar, tile.tx_bytes(scales_by_tma));
+                mbarrier::arrive_expect_tx(bar, tile.a_tx_bytes(scales_by_tma));
                 if TILED {
                     // The stage's `a` and `sfa`, stored as one tile by the host.
                     let src = a_band.wrapping_add((kt0 + kt) as usize * a_tile_bytes as usize);
@@ -752,12 +766,6 @@ unsafe fn gemv<
                     if scales_by_tma {
                         tma::load_3d(dst + tile.sfa_offset(), map_sfa, bar, k0 / 16, row0 as i32, l as i32);
                     }
-                }
-            }
-            if part & B_PART != 0 {
-                tma::load_2d(dst + tile.b_offset(), map_b, bar, ab, l as i32);
-                if scales_by_tma {
-                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, bar, k0 / 16, l as i32);
                 }
             }
         }
@@ -851,6 +859,7 @@ unsafe fn gemv<
             mbarrier::init(full(s), if scales_by_tma { 1 } else { 33 });
             mbarrier::init(empty(s), tile.consumer_threads());
             mbarrier::init(ready(s), 32);
+            mbarrier::init(b_full(s), 1);
         }
         mbarrier::fence_init();
     };
@@ -893,11 +902,17 @@ unsafe fn gemv<
     misc::sync_threads();
 
     // Tile `kt` goes to stage `s = kt % STAGES`, use `u = kt / STAGES` of it. Preparing it:
-    // once it has landed (`full`), all 32 lanes of a producer warp decode its `b` and `sfb`
-    // into the stage's prepared region and arrive on `ready`.
+    // once its `b` and `sfb` have landed (`b_full`; with the scales by `cp.async` also
+    // `full`, on which those arrive), all 32 lanes of a producer warp decode them into the
+    // stage's prepared region and arrive on `ready`. The stage's `a` may still be on its way.
     let prepare = |kt: u32| {
         let s = kt % STAGES;
-        unsafe { mbarrier::wait_parity(full(s), (kt / STAGES) & 1) };
+        unsafe {
+            mbarrier::wait_parity(b_full(s), (kt / STAGES) & 1);
+            if !scales_by_tma {
+                mbarrier::wait_parity(full(s), (kt / STAGES) & 1);
+            }
+        }
         if FP8 {
             // The FP8 route's tiles: every load of the stage first, then the conversions and
             // stores. (The loads and stores are `asm!` with memory effects and stay in program
@@ -959,9 +974,14 @@ unsafe fn gemv<
         }
     } else if warp == W {
         // One producer warp (`Pipeline::Tma`): prepares tile `kt`, then refills the stage of
-        // the previous tile once the consumers have released it (`empty`). Preparing before
-        // refilling keeps the consumers fed; `STAGES − 1` tiles stay in flight, and a refill
-        // waits for the next tile's arrival and preparation.
+        // the previous tile once tile `kt`'s `a` has landed (`full`) and the consumers have
+        // released the previous tile (`empty`); `STAGES − 1` tiles stay in flight. Preparing
+        // waits only for the tile's `b` and `sfb` (`b_full`), which land long before its `a`,
+        // so `ready` no longer follows `a` by a preparation. Refilling as soon as the stage
+        // is released instead (`STAGES` in flight; run v198) made the 32-row eight-warp tiles
+        // 1–3% slower on (7168,16384,1) on the H200 and up to 1.8% slower at K = 16384 on an
+        // H100 (run v199), where it won 2% on two other shapes: BENCHMARKS.md, "Thirtieth
+        // session".
         if !early_issue {
             fill_first();
             if total <= STAGES {
@@ -971,6 +991,7 @@ unsafe fn gemv<
         for kt in 0..total {
             prepare(kt);
             if kt >= 1 && kt - 1 + STAGES < total {
+                unsafe { mbarrier::wait_parity(full(kt % STAGES), (kt / STAGES) & 1) };
                 let prev = kt - 1;
                 unsafe { mbarrier::wait_parity(empty(prev % STAGES), (prev / STAGES) & 1) };
                 issue(prev % STAGES, prev + STAGES, A_PART | B_PART);
@@ -1013,8 +1034,8 @@ unsafe fn gemv<
                 i += 2;
             }
         };
-        // `ready` completes after the producer saw `full` complete; waiting on both keeps the
-        // TMA data's visibility to this thread explicit (the second wait returns at once).
+        // `full`: the stage's `a` and `sfa` have landed; `ready`: its `b` and `sfb` are
+        // prepared (usually long before, as they land first).
         let wait = |kt: u32| unsafe {
             mbarrier::wait_parity(full(kt % STAGES), (kt / STAGES) & 1);
             mbarrier::wait_parity(ready(kt % STAGES), (kt / STAGES) & 1);

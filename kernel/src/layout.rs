@@ -67,6 +67,11 @@ pub const SF_PASS_BYTES: u32 = BK / SF_VEC;
 pub const AB_BOX_ELEMS: u32 = 256;
 /// Alignment of every TMA destination inside a stage.
 pub const SMEM_ALIGN: u32 = 128;
+/// mbarriers per stage of the TMA pipelines: `full` (the stage's `a` and `sfa` have landed),
+/// `empty` (the consumers are done with it), `ready` (its `b` and `sfb` are prepared) and
+/// `b_full` (its raw `b` and `sfb` have landed: they come from the L2, long before `a`, so
+/// the producer prepares a stage without waiting for its `a`).
+pub const BARRIERS_PER_STAGE: u32 = 4;
 /// Largest `bm` a build may use (the kernel keeps `bm / 8` fp32 accumulators per thread).
 pub const MAX_BM: u32 = 32;
 
@@ -265,12 +270,16 @@ impl TileConfig {
     pub const fn sfa_bytes(&self) -> u32 {
         self.bm * self.sf_row_bytes()
     }
-    /// Bytes TMA delivers per stage (the `expect_tx` count): full boxes, out-of-bounds
-    /// elements included (TMA fills them with zeros and counts them). The scales count only
-    /// when they come by TMA.
-    pub const fn tx_bytes(&self, scales_by_tma: bool) -> u32 {
-        let scales = if scales_by_tma { self.sfa_bytes() + self.sf_row_bytes() } else { 0 };
-        self.a_bytes() + self.ab_row_bytes() + scales
+    /// Bytes TMA delivers per stage on its `full` barrier (the `expect_tx` count): the `a`
+    /// box, and the `sfa` box when the scales come by TMA. Full boxes, out-of-bounds elements
+    /// included (TMA fills them with zeros and counts them).
+    pub const fn a_tx_bytes(&self, scales_by_tma: bool) -> u32 {
+        self.a_bytes() + if scales_by_tma { self.sfa_bytes() } else { 0 }
+    }
+    /// Bytes TMA delivers per stage on its `b_full` barrier: the `b` box, and the `sfb` box
+    /// when the scales come by TMA.
+    pub const fn b_tx_bytes(&self, scales_by_tma: bool) -> u32 {
+        self.ab_row_bytes() + if scales_by_tma { self.sf_row_bytes() } else { 0 }
     }
     /// Bytes of one tile of `a` and `sfa` in the tiled layout ([`TileConfig::a_tile_offset`]):
     /// the stage's `a` followed by its `sfa`, one bulk copy.
@@ -330,16 +339,15 @@ impl TileConfig {
     pub const fn stage_bytes(&self) -> u32 {
         self.prep_offset() + self.slices() * self.prep_pass_bytes()
     }
-    /// Offset of the `3·stages` mbarriers (`full[0..stages]`, `empty[0..stages]`,
-    /// `ready[0..stages]`).
+    /// Offset of the [`BARRIERS_PER_STAGE`]`·stages` mbarriers (`full[0..stages]`,
+    /// `empty[0..stages]`, `ready[0..stages]`, `b_full[0..stages]`).
     pub const fn barrier_offset(&self) -> u32 {
         self.stages * self.stage_bytes()
     }
     /// Offset of the cross-warp reduction buffer (`warps × bm` fp32), 16-byte aligned as the
-    /// kernel carves it (`3·stages` barriers of 8 bytes end on an 8-byte boundary only when
-    /// `stages` is odd).
+    /// kernel carves it.
     pub const fn reduce_offset(&self) -> u32 {
-        round_up(self.barrier_offset() + 3 * self.stages * 8, 16)
+        round_up(self.barrier_offset() + BARRIERS_PER_STAGE * self.stages * 8, 16)
     }
     /// Offset of the cluster's split sums (`CLUSTER_SPLITS_MAX × bm` fp32, see
     /// [`CLUSTER_SPLITS_MAX`]), after the reduction buffer and the flag word, 16-byte aligned.
@@ -982,7 +990,13 @@ pub(crate) mod tests {
             assert!([1, 2, 4].contains(&t.ab_elem_bytes()));
             assert_eq!(t.barrier_offset() % 8, 0);
             assert_eq!(t.reduce_offset() % 16, 0);
-            assert!(t.reduce_offset() >= t.barrier_offset() + 3 * t.stages * 8);
+            assert!(t.reduce_offset() >= t.barrier_offset() + BARRIERS_PER_STAGE * t.stages * 8);
+            // `full` counts one tiled-layout tile (`a` and `sfa`, one bulk copy) when the scales
+            // come by TMA; `b_full` the `b` and `sfb` boxes; both the boxes' whole bytes.
+            assert_eq!(t.a_tx_bytes(true), t.a_tile_bytes());
+            assert_eq!(t.a_tx_bytes(false), t.a_bytes());
+            assert_eq!(t.b_tx_bytes(true), t.ab_row_bytes() + t.sf_row_bytes());
+            assert_eq!(t.b_tx_bytes(false), t.ab_row_bytes());
             assert_eq!(t.cluster_sums_offset() % 16, 0);
             assert!(t.cluster_sums_offset() >= t.reduce_offset() + t.warps * t.bm * 4 + 4);
             assert_eq!(t.smem_bytes(), t.cluster_sums_offset() + CLUSTER_SPLITS_MAX * t.bm * 4);
