@@ -504,13 +504,26 @@ pub enum Launch {
 ///     launches); `2 < rt < 3` above K = 4096: 16 rows of 8 consumer warps and six 1024-K
 ///     stages (the grid fits in one wave of three blocks per SM; from `rt = 3` it does not
 ///     and is 17–42% slower);
+///   * `3 ≤ rt < 8` from K = 4096, where the small tiles above do not take it: 32 rows of 8
+///     consumer warps (thirty-second session; before, 16 rows of 8 consumer warps and two
+///     producers). Faster than that pick on every shape of the band measured: on the H200
+///     (run v198, with the thirtieth session's kernel "N") (1024, 7168, 8) 10.12 → 9.34 µs,
+///     (1024, 14336, 8) 18.32 → 16.75, (14336, 16384, 1) 34.71 → 34.15, (14336, 28672, 1)
+///     57.56 → 56.85 and (14336, 14336, 1) 30.86 → 30.89 (even); on an H100 80GB HBM3 with
+///     this kernel those five 2.9–5.7% faster (run v201) and nine held-out shapes
+///     0.0–7.7% (run v205: (10240, 10240, 1) 27.04 → 24.96, (1536, 24576, 8) 63.73 → 59.46),
+///     each in the layout the host's `ALayout::Auto` gives it. The small tiles' band next to
+///     it (below K = 8192 from `rt = 4`) stays theirs: there 32 rows were 8–10% slower on the
+///     H100 ((12288, 6144, 1), (16384, 4096, 1)), though 5–6% faster on both cards at
+///     (14336, 7168, 1);
 ///   * `1.5 ≤ rt ≤ 2`: 32 rows of 8 consumer warps, three quarters to one block per SM,
 ///     unsplit (runs v110, v112, seventeenth session: (4096, 7168, 1) 6.61 µs against 7.75
 ///     with 16 rows and two producers, (4224, 14336, 1) 11.47 against 15.02 with six
 ///     stages; below `rt = 1.5` it lost at K = 14336: (2304, 14336, 1) 11.13 against 10.05);
 ///   * otherwise, below K = 16384: 16 rows of 8 consumer warps and two producers;
-///   * otherwise, from K = 16384: `1 ≤ rt < 4` 32 rows of 8 consumer warps, fewer 32 rows of
-///     4 consumer warps and two producers.
+///   * otherwise, from K = 16384: from `rt = 8` 16 rows of 8 consumer warps and two producers,
+///     `1 ≤ rt < 8` 32 rows of 8 consumer warps, fewer 32 rows of 4 consumer warps and two
+///     producers.
 ///
 ///   On the 66 shapes of runs v81–v86, 1.1% slower than the fastest TMA entry point on
 ///   average, at most 8.8%; on 16 shapes in the moved bands measured after (run v90), 1.8%
@@ -555,6 +568,10 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
                 // From 6 row tiles per SM `Gpu::kernel_for` takes the one-producer twin where
                 // only the twin runs the grid in one wave, as for plain launches.
                 "nvfp4_gemv_bm16_k512_s4_p2"
+            } else if rt >= 3 * sms && rt < 8 * sms {
+                // 32 rows of 8 consumer warps from 3 up to 8 row tiles per SM (thirty-second
+                // session: runs v198, v201, v205).
+                "nvfp4_gemv_bm32_k1024_s4_w8"
             } else if rt >= 4 * sms {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
             } else if s.k > 4096 && rt > 2 * sms && rt < 3 * sms {
@@ -1160,11 +1177,22 @@ pub(crate) mod tests {
                 ((7168, 2048, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4_p2"),
-                // Where the plain launches' pick lost most under PDL (42.8%, 23.5%, 15.0%,
-                // 9.2%; now 5.3% on the first and the fastest on the others).
-                ((1024, 14336, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
-                ((1024, 7168, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
-                ((14336, 28672, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                // 3 to 8 row tiles per SM from K = 4096, where the small tiles do not take
+                // them: 32 rows of 8 consumer warps (thirty-second session, runs v198, v201,
+                // v205; these three had 16 rows of 8 consumer warps and two producers).
+                ((1024, 14336, 8), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((1024, 7168, 8), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((14336, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((10240, 8192, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((8192, 5120, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                // Its edges: from 8 row tiles per SM (1056 of 16 rows on 132 SMs) 16 rows
+                // again, with two producers (small tiles below K = 16384).
+                ((16896, 16384, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((16864, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((16896, 8192, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
+                ((16864, 8192, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((28672, 28672, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((12288, 6144, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((1024, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_p2"),
                 // The bands moved in the thirteenth session (runs v81-v86, checked on run v90).
                 ((5120, 12288, 1), "nvfp4_gemv_bm16_k1024_s6_w8"),
@@ -1172,9 +1200,8 @@ pub(crate) mod tests {
                 ((9216, 6144, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
                 // 1024 blocks: `Gpu::kernel_for` takes the one-producer twin (one wave).
                 ((16384, 4096, 1), "nvfp4_gemv_bm16_k512_s4_p2"),
-                // Outside them: K = 4096, 3 row tiles per SM and more, K = 8192 from 4.
+                // Outside them: K = 4096 below 1.5 row tiles per SM.
                 ((2048, 4096, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
-                ((10240, 8192, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
                 ((4096, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 // 1.5 to 2 row tiles per SM: 32 rows of 8 consumer warps (runs v109, v110,
                 // v112), also at exactly 2 (132 blocks), not the six-stage tiles; below 1.5
