@@ -19,7 +19,8 @@ pub struct PtxBuild {
     /// The GEMV tile configuration compiled into it.
     pub tile: TileConfig,
     /// Whether [`crate::gpu::Gpu::kernel_for`] picks the entry point per shape
-    /// (`kernel::layout::choose_variant`, fitted to H200 measurements of the sm_90a build);
+    /// (`kernel::layout::choose_variant`, fitted to H200 measurements of the sm_90a build; one
+    /// `--pdl` band, moved in the thirty-second session, checked with this kernel on H100s only);
     /// otherwise every shape gets the build's default entry point.
     pub per_shape_choice: bool,
     /// Whether its 32-row TMA entry points (`kernel::layout::TileConfig::fp8_route`) run the

@@ -506,16 +506,17 @@ pub enum Launch {
 ///     and is 17–42% slower);
 ///   * `3 ≤ rt < 8` from K = 4096, where the small tiles above do not take it: 32 rows of 8
 ///     consumer warps (thirty-second session; before, 16 rows of 8 consumer warps and two
-///     producers). Faster than that pick on every shape of the band measured: on the H200
-///     (run v198, with the thirtieth session's kernel "N") (1024, 7168, 8) 10.12 → 9.34 µs,
-///     (1024, 14336, 8) 18.32 → 16.75, (14336, 16384, 1) 34.71 → 34.15, (14336, 28672, 1)
-///     57.56 → 56.85 and (14336, 14336, 1) 30.86 → 30.89 (even); on an H100 80GB HBM3 with
-///     this kernel those five 2.9–5.7% faster (run v201) and nine held-out shapes
-///     0.0–7.7% (run v205: (10240, 10240, 1) 27.04 → 24.96, (1536, 24576, 8) 63.73 → 59.46),
-///     each in the layout the host's `ALayout::Auto` gives it. The small tiles' band next to
-///     it (below K = 8192 from `rt = 4`) stays theirs: there 32 rows were 8–10% slower on the
-///     H100 ((12288, 6144, 1), (16384, 4096, 1)), though 5–6% faster on both cards at
-///     (14336, 7168, 1);
+///     producers). On the H200 (run v198, with the thirtieth session's kernel "N") faster than
+///     that pick on four of the five shapes of the band measured, the fifth even:
+///     (1024, 7168, 8) 10.12 → 9.34 µs, (1024, 14336, 8) 18.32 → 16.75, (14336, 16384, 1)
+///     34.71 → 34.15, (14336, 28672, 1) 57.56 → 56.85, (14336, 14336, 1) 30.86 → 30.89. On an
+///     H100 80GB HBM3 with this kernel, the new choice against the old pick in one run (v206),
+///     14 shapes, nine of them held out (first measured in run v205): −7.6…+0.3%, e.g.
+///     (10240, 10240, 1) 26.94 → 24.89, (1536, 24576, 8) 63.72 → 59.27, (6144, 8192, 2)
+///     21.72 → 21.77 (each in the layout the host's `ALayout::Auto` gives it). The small
+///     tiles' band next to it (below K = 8192 from `rt = 4`) stays theirs: there 32 rows were
+///     8–10% slower on the H100 ((12288, 6144, 1), (16384, 4096, 1); run v205), though 5–6%
+///     faster on both cards at (14336, 7168, 1);
 ///   * `1.5 ≤ rt ≤ 2`: 32 rows of 8 consumer warps, three quarters to one block per SM,
 ///     unsplit (runs v110, v112, seventeenth session: (4096, 7168, 1) 6.61 µs against 7.75
 ///     with 16 rows and two producers, (4224, 14336, 1) 11.47 against 15.02 with six
