@@ -571,7 +571,7 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
                 "nvfp4_gemv_bm16_k512_s4_p2"
             } else if rt >= 3 * sms && rt < 8 * sms {
                 // 32 rows of 8 consumer warps from 3 up to 8 row tiles per SM (thirty-second
-                // session: runs v198, v201, v205).
+                // session: runs v198, v201, v205, v206).
                 "nvfp4_gemv_bm32_k1024_s4_w8"
             } else if rt >= 4 * sms {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
