@@ -19,7 +19,15 @@
 #  7. if time is left: early release (E, bin/nvfp4-gemv-exp) against main, --pdl, two rounds in
 #     opposite orders.
 # The extra binaries (E, stream-K, ba5482f's CLI, the stream-K GPU tests) come as
-# target/bundle/extra.tar.xz.
+# target/bundle/extra.tar.xz. Build (about 6 minutes on two cores):
+#   cargo xtask build-ptx && cargo xtask bundle
+#   rm -rf target/bundle/benches target/bundle/tests/host; strip target/bundle/bin/* target/bundle/tests/*
+#   for each of O = ba5482f, E = main + notes/experiment-2026-12-06-early-release.patch,
+#   SK = main + notes/experiment-2026-12-06-stream-k-on-main.patch: git archive into /tmp/X,
+#   patch, CARGO_TARGET_DIR=/tmp/X-target cargo build --release -p host --bins (SK also
+#   cargo test --release -p host --test gpu --no-run); copy the CLIs as nvfp4-gemv-old,
+#   nvfp4-gemv-exp, nvfp4-gemv-sk and SK's test binary as gpu-sk into one folder, strip them,
+#   tar -C that-folder -cJf target/bundle/extra.tar.xz .   (carry ["target/bundle"], ~34 MB)
 # Results re-packed into $OUT after every step.
 set -u
 nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || { echo "not an H200:"; nvidia-smi -L; exit 3; }
