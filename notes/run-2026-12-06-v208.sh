@@ -11,8 +11,6 @@
 #     main, bin/nvfp4-gemv-sk; on the H200 it last ran at one block per SM, run v195): its GPU
 #     test, then --pdl against the tiled twin and the automatic choice, with and without its
 #     fix-up (NVFP4_STREAM_K_NO_FIXUP=1: wrong results, timing only), one round;
-#     Then K split in clusters (--splits 2 and 4, sums added through distributed shared
-#     memory) against no split on the same one-wave shapes: finer units, a shorter tail;
 #  5. the four sanitizers, plain and --pdl;
 #  6. the --pdl band of the thirty-second session against its old pick and the tiled twin,
 #     one round (v206's shapes);
@@ -55,13 +53,6 @@ timeout 60 $D/nvfp4-gemv-sk --pdl bench --replays 20 --shapes "$S" --variant aut
 NVFP4_STREAM_K_NO_FIXUP=1 timeout 60 $D/nvfp4-gemv-sk --pdl bench --replays 20 --shapes "$S" --variant nvfp4_gemv_bm32_k1024_s4_w8_stream --csv $R/sknf-pdl.csv > $R/sknf-pdl.log 2>&1 || echo "FAILED sknf"
 grep -hE "^nvfp4|EXPERIMENT" $R/sk-pdl.log $R/sknf-pdl.log | sort -u
 echo "stream-K at ${SECONDS}s"; pack
-S="7168,16384,1;14336,16384,1;8448,16384,1"
-for x in 1a 2 4 1b; do
-  n=${x:0:1}
-  timeout 40 $D/nvfp4-gemv --pdl bench --replays 20 --splits $n --shapes "$S" --variant nvfp4_gemv_bm32_k1024_s4_w8_tiled --csv $R/split$x-pdl.csv > $R/split$x-pdl.log 2>&1 || echo "FAILED split $x"
-  grep -E "^nvfp4" $R/split$x-pdl.log
-done
-echo "splits at ${SECONDS}s"; pack
 timeout 120 target/bundle/run.sh sanitize > $R/sanitize.log 2>&1; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" $R/sanitize.log | tee -a $R/test.log
 echo "sanitize at ${SECONDS}s"; pack
 H="2048,10240,4;4096,10240,2;8192,5120,1;8192,12288,1;10240,10240,1;12288,6144,1;6144,8192,2;3072,20480,4;1536,24576,8;16384,4096,1;2048,12288,8;2560,9216,8;1024,7168,8;1024,14336,8;10240,8192,1;14336,14336,1;14336,28672,1"
