@@ -150,15 +150,31 @@ impl Gpu {
             false => kernel.name,
         };
         let (gx, gy, _) = s.grid(&tile);
-        if kernel.persist && s.l > u32::MAX >> launch_flags::PERSIST_BATCHES_SHIFT {
-            return Err(Error::Unsupported { what: "a persistent twin with L above 65535" });
+        if (kernel.persist || kernel.stream_k) && s.l > u32::MAX >> launch_flags::PERSIST_BATCHES_SHIFT {
+            return Err(Error::Unsupported { what: "a persistent or stream-K twin with L above 65535" });
         }
-        let (sums_len, tickets_len) = if splits > 1 && !cluster {
+        if kernel.stream_k && kernel.stream_k_units(s) > u32::MAX as u64 {
+            return Err(Error::Unsupported {
+                what: "a stream-K twin with more than 2^32 (row tile, K tile) units",
+            });
+        }
+        let (sums_len, tickets_len) = if kernel.stream_k {
+            // A slot of l·m sums per block that may share a row tile (emptied below).
+            let (units, grid) =
+                (kernel.stream_k_units(s) as u32, kernel.stream_k_grid(s, self.info.sm_count));
+            let segments = kernel::layout::stream_k_max_segments(s.k.div_ceil(tile.bk), grid, units);
+            (segments as usize * s.c_len(), 1)
+        } else if splits > 1 && !cluster {
             (splits as usize * s.c_len(), gx as usize * gy as usize)
         } else {
             (1, 1)
         };
-        let split_sums = self.stream.alloc_zeros::<f32>(sums_len).during("allocating split sums")?;
+        let split_sums = if kernel.stream_k {
+            let empty = vec![f32::from_bits(kernel::layout::STREAM_K_EMPTY); sums_len];
+            self.stream.memcpy_stod(&empty).during("allocating the stream-K workspace")?
+        } else {
+            self.stream.alloc_zeros::<f32>(sums_len).during("allocating split sums")?
+        };
         let tickets = self.stream.alloc_zeros::<u32>(tickets_len).during("allocating split tickets")?;
         Ok(DeviceGemv {
             shape: s,
@@ -263,13 +279,15 @@ impl Gpu {
         let (gx, gy, _) = d.shape.grid(&tile);
         // A persistent twin: at most the blocks the GPU holds, each streaming row tiles
         // `blockIdx.x + j·gridDim.x`; the batch size goes in the flags.
-        let (gx, gy, persist_flags) = match d.kernel.persist {
-            true => (
-                d.kernel.persistent_grid(d.shape, self.info.sm_count),
-                1,
-                d.shape.l << launch_flags::PERSIST_BATCHES_SHIFT,
-            ),
-            false => (gx, gy, 0),
+        // A stream-K twin: likewise, each block streaming an equal range of (row tile, K tile)
+        // units.
+        let batches = d.shape.l << launch_flags::PERSIST_BATCHES_SHIFT;
+        let (gx, gy, persist_flags) = if d.kernel.persist {
+            (d.kernel.persistent_grid(d.shape, self.info.sm_count), 1, batches)
+        } else if d.kernel.stream_k {
+            (d.kernel.stream_k_grid(d.shape, self.info.sm_count), 1, batches)
+        } else {
+            (gx, gy, 0)
         };
         let cfg = LaunchConfig {
             grid_dim: (gx, gy, d.splits),
@@ -282,8 +300,12 @@ impl Gpu {
         // (kernel::layout::pdl_trigger_flags: at this grid's exit, once its loads are
         // requested, or as its blocks begin; BENCHMARKS.md, runs v37, v38, v104, v105 and v108).
         let blocks = cfg.grid_dim.0 as u64 * cfg.grid_dim.1 as u64 * cfg.grid_dim.2 as u64;
-        let tiles = d.shape.tiles_per_split(&tile, d.splits)
-            * if d.kernel.persist { d.kernel.row_tiles(d.shape).div_ceil(gx as u64) as u32 } else { 1 };
+        let tiles = if d.kernel.stream_k {
+            d.kernel.stream_k_units(d.shape).div_ceil(gx as u64) as u32
+        } else {
+            d.shape.tiles_per_split(&tile, d.splits)
+                * if d.kernel.persist { d.kernel.row_tiles(d.shape).div_ceil(gx as u64) as u32 } else { 1 }
+        };
         let pdl = match (self.pdl_enabled(), self.pdl_trigger) {
             (false, _) => 0,
             (true, PdlTrigger::Auto) => kernel::layout::pdl_trigger_flags(

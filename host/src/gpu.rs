@@ -59,6 +59,10 @@ pub struct GemvKernel {
     /// A persistent twin (`kernel::layout::kernel_name::PERSIST_TWINS`, tiled too): grid
     /// [`GemvKernel::persistent_grid`], each block streaming several row tiles, no K split.
     pub persist: bool,
+    /// A stream-K twin (`kernel::layout::kernel_name::STREAM_K_TWINS`, tiled too): grid
+    /// [`GemvKernel::stream_k_grid`], each block streaming an equal range of (row tile, K
+    /// tile) units (`kernel::layout::stream_k_first_unit`), no K split.
+    pub stream_k: bool,
     pub(crate) func: CudaFunction,
 }
 
@@ -67,6 +71,15 @@ impl GemvKernel {
     /// at most one per row tile.
     pub fn persistent_grid(&self, s: Shape, sms: u32) -> u32 {
         self.row_tiles(s).min(self.blocks_per_sm.max(1) as u64 * sms as u64) as u32
+    }
+    /// A stream-K twin's grid for `s` on `sms` SMs: as many blocks as the GPU holds at once,
+    /// at most one per unit ([`GemvKernel::stream_k_units`]).
+    pub fn stream_k_grid(&self, s: Shape, sms: u32) -> u32 {
+        self.stream_k_units(s).min(self.blocks_per_sm.max(1) as u64 * sms as u64).max(1) as u32
+    }
+    /// The (row tile, K tile) units of `s` for its tiles, which a stream-K twin's blocks share.
+    pub fn stream_k_units(&self, s: Shape) -> u64 {
+        self.row_tiles(s) * s.k.div_ceil(self.tile.bk) as u64
     }
     /// Row tiles of `s` for its tiles (`bm` rows of one batch entry each).
     pub fn row_tiles(&self, s: Shape) -> u64 {
@@ -95,6 +108,8 @@ pub struct Gpu {
     tiled: Vec<GemvKernel>,
     /// The persistent twins (`kernel::layout::kernel_name::PERSIST_TWINS`).
     persist: Vec<GemvKernel>,
+    /// The stream-K twins (`kernel::layout::kernel_name::STREAM_K_TWINS`).
+    stream_k: Vec<GemvKernel>,
     pub(crate) copy: CudaFunction,
     pub(crate) read: CudaFunction,
     /// The PTX build in use.
@@ -212,42 +227,49 @@ impl Gpu {
         let load = |n| module.load_function(n).during("finding a kernel in the PTX");
         let copy = load(kernel_name::TMA_COPY)?;
         let read = load(kernel_name::READ_CEILING)?;
-        let load_gemv =
-            |name: &'static str, tile: TileConfig, tiled: bool, persist: bool| -> Result<GemvKernel, Error> {
-                let func = load(name)?;
-                func.set_attribute(
-                    sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    tile.max_smem_bytes() as i32,
+        let load_gemv = |name: &'static str,
+                         tile: TileConfig,
+                         tiled: bool,
+                         persist: bool,
+                         stream_k: bool|
+         -> Result<GemvKernel, Error> {
+            let func = load(name)?;
+            func.set_attribute(
+                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                tile.max_smem_bytes() as i32,
+            )
+            .during("raising a GEMV's dynamic shared memory limit")?;
+            let blocks_per_sm = func
+                .occupancy_max_active_blocks_per_multiprocessor(
+                    tile.threads(),
+                    tile.max_smem_bytes() as usize,
+                    None,
                 )
-                .during("raising a GEMV's dynamic shared memory limit")?;
-                let blocks_per_sm = func
-                    .occupancy_max_active_blocks_per_multiprocessor(
-                        tile.threads(),
-                        tile.max_smem_bytes() as usize,
-                        None,
-                    )
-                    .during("computing a GEMV's occupancy")?;
-                Ok(GemvKernel { name, tile, blocks_per_sm, tiled, persist, func })
-            };
+                .during("computing a GEMV's occupancy")?;
+            Ok(GemvKernel { name, tile, blocks_per_sm, tiled, persist, stream_k, func })
+        };
         let direct = [(kernel_name::GEMV_DIRECT, DIRECT_TILE)];
         let tma_entries = [(kernel_name::GEMV, build.tile)].into_iter().chain(VARIANTS);
         let variants = tma_entries
             .clone()
             .chain(direct)
-            .map(|(n, t)| load_gemv(n, t, false, false))
+            .map(|(n, t)| load_gemv(n, t, false, false, false))
             .collect::<Result<Vec<_>, _>>()?;
         // kernel::layout::kernel_name::TILED_TWINS lists the default, then VARIANTS, in order.
         let tiled = tma_entries
             .zip(kernel_name::TILED_TWINS)
-            .map(|((_, t), (_, twin))| load_gemv(twin, t, true, false))
+            .map(|((_, t), (_, twin))| load_gemv(twin, t, true, false, false))
             .collect::<Result<Vec<_>, _>>()?;
+        let tile_of = |of: &str| {
+            tiled.iter().find(|k| k.name == of).map(|k| k.tile).expect("a tiled twin of this build")
+        };
         let persist = kernel_name::PERSIST_TWINS
             .iter()
-            .map(|&(of, twin)| {
-                let t =
-                    tiled.iter().find(|k| k.name == of).map(|k| k.tile).expect("a tiled twin of this build");
-                load_gemv(twin, t, true, true)
-            })
+            .map(|&(of, twin)| load_gemv(twin, tile_of(of), true, true, false))
+            .collect::<Result<Vec<_>, _>>()?;
+        let stream_k = kernel_name::STREAM_K_TWINS
+            .iter()
+            .map(|&(of, twin)| load_gemv(twin, tile_of(of), true, false, true))
             .collect::<Result<Vec<_>, _>>()?;
         let gemv = variants[0].clone();
         let stream = ctx.new_stream().during("creating a stream")?;
@@ -260,6 +282,7 @@ impl Gpu {
             variants,
             tiled,
             persist,
+            stream_k,
             copy,
             read,
             build,
@@ -281,6 +304,7 @@ impl Gpu {
             .iter()
             .chain(&self.tiled)
             .chain(&self.persist)
+            .chain(&self.stream_k)
             .map(|g| (g.name, g.tile.max_smem_bytes()))
             .collect();
         let twins: Vec<(&'static str, u32)> =
@@ -315,6 +339,7 @@ impl Gpu {
             .iter()
             .chain(&self.tiled)
             .chain(&self.persist)
+            .chain(&self.stream_k)
             .find(|v| v.name == name)
             .ok_or_else(|| Error::UnknownVariant {
                 name: name.to_string(),
@@ -323,6 +348,7 @@ impl Gpu {
                     .into_iter()
                     .chain(self.tiled_variant_names())
                     .chain(self.persist.iter().map(|v| v.name))
+                    .chain(self.stream_k.iter().map(|v| v.name))
                     .collect::<Vec<_>>()
                     .join(", "),
             })?;
@@ -371,8 +397,10 @@ impl Gpu {
 
     /// The entry point an upload of shape `s` launches: [`Gpu::kernel_for`]'s, or its tiled
     /// twin where [`Gpu::a_layout`] says tiled for this launch mode ([`ALayout::tiles`]), the
-    /// entry point has one and the scales of `s` come by TMA ([`Shape::scales_by_tma`]). An
-    /// explicitly chosen tiled twin ([`Gpu::use_variant`]) with K not a multiple of 256 is
+    /// entry point has one and the scales of `s` come by TMA ([`Shape::scales_by_tma`]). Under
+    /// PDL with the default layout and the per-shape choice, a persistent or stream-K twin
+    /// where `kernel::layout::pdl_persistent_choice` or `kernel::layout::pdl_stream_k_choice`
+    /// names one. An explicitly chosen tiled twin ([`Gpu::use_variant`]) with K not a multiple of 256 is
     /// [`Error::Unsupported`].
     pub fn upload_kernel(&self, s: Shape) -> Result<&GemvKernel, Error> {
         let k = self.kernel_for(s);
@@ -382,11 +410,14 @@ impl Gpu {
             });
         }
         // PDL, the default layout: short-K grids of 13 to 16 row tiles per SM take the
-        // persistent twin (kernel::layout::pdl_persistent_choice).
+        // persistent twin (kernel::layout::pdl_persistent_choice), grids of 6 to 16 with K from
+        // 7168 the stream-K twin (kernel::layout::pdl_stream_k_choice).
         if self.pdl && self.chooses_per_shape() && self.a_layout == ALayout::Auto {
-            let twin = kernel::layout::pdl_persistent_choice(s, self.info.sm_count, k.name)
+            let persist = kernel::layout::pdl_persistent_choice(s, self.info.sm_count, k.name)
                 .and_then(|name| self.persist.iter().find(|v| v.name == name));
-            if let Some(twin) = twin {
+            let stream_k = kernel::layout::pdl_stream_k_choice(s, self.info.sm_count)
+                .and_then(|name| self.stream_k.iter().find(|v| v.name == name));
+            if let Some(twin) = persist.or(stream_k) {
                 return Ok(twin);
             }
         }
@@ -454,7 +485,7 @@ impl Gpu {
     /// [`fallback_splits`] whose clusters fit; else [`Gpu::splits_for`]'s count, in clusters
     /// where those fit.
     pub fn split_plan(&self, s: Shape, k: &GemvKernel) -> Result<(u32, bool), Error> {
-        if k.persist {
+        if k.persist || k.stream_k {
             return Ok((1, false));
         }
         let global = self.splits_for(s, &k.tile);

@@ -443,6 +443,12 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     // two, across batch entries, with a ragged last band and a partial last K tile.
     gpu.use_variant(kernel::layout::kernel_name::PERSIST_TWINS[0].1)?;
     ok &= check_one(gpu, Shape::new(4100, 1280, 4), Distribution::FullRange, 4003)?;
+    // A stream-K twin: every row tile cut between five one-unit blocks (40 units), then
+    // ranges of two or three units across row tiles and batch entries (774 units), some row
+    // tiles whole in one block, others cut.
+    gpu.use_variant(kernel::layout::kernel_name::STREAM_K_TWINS[0].1)?;
+    ok &= check_one(gpu, Shape::new(100, 5120, 2), Distribution::FullRange, 4004)?;
+    ok &= check_one(gpu, Shape::new(4100, 1280, 3), Distribution::FullRange, 4005)?;
     gpu.use_variant("auto")?;
     gpu.a_layout = layout;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();

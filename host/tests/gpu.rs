@@ -181,6 +181,68 @@ fn gemv_persistent_twins_match_tiled() {
     }
 }
 
+/// Every stream-K twin (`kernel::layout::kernel_name::STREAM_K_TWINS`) against the CPU
+/// reference, on shapes whose row tiles are cut between two to five blocks, with whole row
+/// tiles inside a block's range, ragged last bands, partial last K tiles and ranges that cross
+/// batch entries; the first shape with `alpha`, `beta` and `c_in`; plain and PDL launches.
+/// The cut row tiles' sums are added in K order, so a second launch gives the same bits.
+#[test]
+fn gemv_stream_k_twins_match_reference() {
+    let Some(mut gpu) = gpu_for_test("gemv_stream_k_twins_match_reference") else { return };
+    let seed = Rng::fresh_seed();
+    let shapes = [
+        Shape::new(100, 5120, 2),
+        Shape::new(37, 1280, 3),
+        Shape::new(4100, 1280, 3),
+        Shape::new(2048, 3072, 8),
+        Shape::new(4096, 7168, 1),
+        Shape::new(7168, 16384, 1),
+    ];
+    let xs: Vec<GemvInputs> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
+        .collect();
+    let mut rng = Rng::new(seed);
+    let c_in: Vec<half::f16> =
+        (0..shapes[0].c_len()).map(|_| half::f16::from_f32(rng.below(2001) as f32 / 100.0 - 10.0)).collect();
+    let e = Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in) };
+    for pdl in [false, true] {
+        if pdl {
+            gpu.enable_pdl().expect("PDL");
+        }
+        for &(_, twin) in kernel::layout::kernel_name::STREAM_K_TWINS.iter() {
+            gpu.use_variant(twin).expect("stream-K twin");
+            for (i, x) in xs.iter().enumerate() {
+                let epilogues =
+                    if i == 0 { vec![Epilogue::default(), e.clone()] } else { vec![Epilogue::default()] };
+                for e in &epilogues {
+                    let mut d = gpu.upload(x).unwrap_or_else(|err| panic!("{:?}: {err}", x.shape));
+                    gpu.set_epilogue(&mut d, e).expect("epilogue");
+                    assert_eq!(d.kernel_name(), twin);
+                    let mut bits = Vec::new();
+                    for _ in 0..2 {
+                        gpu.fill_c(&mut d, POISON).expect("poison");
+                        gpu.launch_gemv(&mut d).unwrap_or_else(|err| panic!("{:?}: {err}", x.shape));
+                        let c = gpu.download_c(&d).unwrap_or_else(|err| panic!("{:?}: {err}", x.shape));
+                        let cmp = compare(&c, &gemv_reference_with(x, e), x.shape.k, POISON);
+                        println!(
+                            "{twin} pdl {pdl} {:?} beta {} seed {}: {} {cmp}",
+                            x.shape,
+                            e.beta,
+                            seed.wrapping_add(i as u64),
+                            if cmp.passed(false) { "pass" } else { "FAIL" }
+                        );
+                        assert!(cmp.passed(false), "{twin} pdl {pdl} {:?}: {cmp}", x.shape);
+                        bits.push(c.iter().map(|h| h.to_bits()).collect::<Vec<u16>>());
+                    }
+                    assert!(bits[0] == bits[1], "{twin} {:?}: two launches differ", x.shape);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn gemv_tiled_layout_needs_k_multiple_of_256() {
     let Some(mut gpu) = gpu_for_test("gemv_tiled_layout_needs_k_multiple_of_256") else { return };
@@ -202,7 +264,8 @@ fn gemv_tiled_layout_needs_k_multiple_of_256() {
 /// The default layout (`ALayout::Auto`): plain launches of the sm_90a build's automatic choice
 /// upload tiled where K allows (and compute right); K not a multiple of 256, a named entry
 /// point and PDL launches row-major, but for PDL uploads of the eight-warp 32-row tiles with
-/// long K and of short-K grids that take a persistent twin.
+/// long K, of short-K grids that take a persistent twin and of grids that take the stream-K
+/// twin.
 #[test]
 fn gemv_default_layout_by_launch_mode() {
     let Some(mut gpu) = gpu_for_test("gemv_default_layout_by_launch_mode") else { return };
@@ -236,10 +299,20 @@ fn gemv_default_layout_by_launch_mode() {
         assert_eq!(k.name, name);
         assert!(k.tiled);
     }
-    check_shapes(&gpu, &[s, long, short], Distribution::FullRange);
-    // Asked for rows, the rule stays out.
+    // 6 to 16 row tiles per SM from K = 7168: the stream-K twin (kernel::layout::pdl_stream_k_choice).
+    let band = Shape::new(4096, 7168, 4);
+    let k = gpu.upload_kernel(band).expect("upload kernel");
+    let want = kernel::layout::pdl_stream_k_choice(band, gpu.info.sm_count).filter(|_| chosen);
+    assert_eq!(k.stream_k, want.is_some(), "PDL, {band:?}: {}", k.name);
+    if let Some(name) = want {
+        assert_eq!(k.name, name);
+        assert!(k.tiled);
+    }
+    check_shapes(&gpu, &[s, long, short, band], Distribution::FullRange);
+    // Asked for rows, the rules stay out.
     gpu.a_layout = ALayout::Rows;
     assert!(!gpu.upload_kernel(short).expect("upload kernel").persist, "rows: no persistent twin");
+    assert!(!gpu.upload_kernel(band).expect("upload kernel").stream_k, "rows: no stream-K twin");
 }
 
 #[test]

@@ -39,7 +39,7 @@
 //! shuffles, the four warps theirs through shared memory, and one thread per row applies the
 //! epilogue, rounds to fp16 and stores.
 use crate::layout::{
-    AB_PASS_BYTES, BARRIERS_PER_STAGE, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, FP8_PREP_PASS_BYTES,
+    self, AB_PASS_BYTES, BARRIERS_PER_STAGE, BK, CHUNKS_PER_WARP, CLUSTER_SPLITS_MAX, FP8_PREP_PASS_BYTES,
     FP8_PREP_SFB_OFFSET, MAX_BM, MAX_STAGE_K, MMA_ROWS, PREP_PASS_BYTES, PREP_SFB_OFFSET, PREP_ZERO_OFFSET,
     Pipeline, ROW_GROUPS, SCALE_TMA_K_MULTIPLE, SF_PASS_BYTES, TensorMap, TileConfig, WARP_K, map,
 };
@@ -576,6 +576,7 @@ unsafe fn gemv<
     const FP8: bool,
     const TILED: bool,
     const PERSIST: bool,
+    const STREAM: bool,
 >(
     maps: *const TensorMap,
     c: *mut u16,
@@ -603,6 +604,7 @@ unsafe fn gemv<
         assert!(t.sfa_offset() == t.a_bytes(), "a stage's `a` and `sfa` are one tile of the tiled layout");
         assert!(t.a_tile_bytes().is_multiple_of(16), "a bulk copy is whole 16-byte units");
         assert!(!PERSIST || TILED, "the persistent twins read the tiled layout");
+        assert!(!STREAM || (TILED && !PERSIST && !CLUSTER), "the stream-K twins read the tiled layout");
         assert!(W <= CLUSTER_SPLITS_MAX, "a persistent block's second row-sum buffer is `cluster_sums`");
     };
     let rows = (BM / ROW_GROUPS) as usize; // accumulators per thread
@@ -668,17 +670,25 @@ unsafe fn gemv<
     // entry), all of K each, and streams their K tiles back to back through one pipeline:
     // `total` tiles, global tile `n` being K tile `n % tiles` of its row tile `n / tiles`.
     // (`max(1)`: no division-by-zero panic path; the host never launches `m = 0` or `k = 0`.)
-    let (bx, grid_x, bands) = if PERSIST {
+    let (bx, grid_x, bands) = if PERSIST || STREAM {
         (misc::block_idx_x(), misc::grid_dim_x().max(1), m.div_ceil(BM).max(1))
     } else {
         (0, 1, 1)
     };
+    // A stream-K twin (`STREAM`, grid `(G, 1, 1)`, no K split): this block streams units
+    // `u0 .. u0 + total` of the `units` (row tile, K tile) pairs, row tile by row tile
+    // (`layout::stream_k_first_unit`); its global tile `n` is unit `u0 + n`.
+    let units = bands * batches * tiles;
+    let u0 = if STREAM { layout::stream_k_first_unit(bx, grid_x, units) } else { 0 };
     let total = if PERSIST {
         let row_tiles = bands * batches;
         if bx < row_tiles { (row_tiles - bx).div_ceil(grid_x) * tiles } else { 0 }
+    } else if STREAM {
+        layout::stream_k_first_unit(bx + 1, grid_x, units) - u0
     } else {
         tiles
     };
+    let range = StreamRange { bx, grid: grid_x, units, tiles, bands, batches, u0, u1: u0 + total };
     // Row tile `j` of this persistent block: its row band and batch entry.
     let row_tile = |j: u32| {
         let rt = bx + j * grid_x;
@@ -688,8 +698,8 @@ unsafe fn gemv<
     // Scale rows of 16-byte multiples come by TMA; otherwise (k a multiple of 64 only) the
     // producer lanes copy them as 4-byte words with `cp.async`, zero-filling past `m` and `k`.
     let scales_by_tma = k.is_multiple_of(SCALE_TMA_K_MULTIPLE);
-    if PERSIST && !scales_by_tma {
-        // The persistent twins read the tiled layout, which needs the scales by TMA (the host
+    if (PERSIST || STREAM) && !scales_by_tma {
+        // The persistent and stream-K twins read the tiled layout, which needs the scales by TMA (the host
         // never launches them otherwise).
         misc::trap();
     }
@@ -717,6 +727,29 @@ unsafe fn gemv<
     // the producer can prepare it while the stage's `a` is still on its way.
     let issue = |s: u32, kt: u32, part: u32| unsafe {
         let (dst, bar) = (stage(s), full(s));
+        if STREAM {
+            // Unit `n = u0 + kt`: K tile `kt_p` of row tile `rt`, whose `a` and `sfa` are tile
+            // `n` of the tiled layout.
+            let n = u0 + kt;
+            let rt = n / tiles.max(1);
+            let k0 = ((n - rt * tiles) * BKS) as i32;
+            let ab = k0 / 2 / tile.ab_elem_bytes() as i32;
+            let l_p = (rt / bands) as i32;
+            if lane == 0 {
+                if part & B_PART != 0 {
+                    let b_bar = b_full(s);
+                    mbarrier::arrive_expect_tx(b_bar, tile.b_tx_bytes(true));
+                    tma::load_2d(dst + tile.b_offset(), map_b, b_bar, ab, l_p);
+                    tma::load_2d(dst + tile.sfb_offset(), map_sfb, b_bar, k0 / 16, l_p);
+                }
+                if part & A_PART != 0 {
+                    mbarrier::arrive_expect_tx(bar, tile.a_tx_bytes(true));
+                    let src = a_tiles.wrapping_add(n as usize * a_tile_bytes as usize);
+                    tma::load_bulk(dst, src, a_tile_bytes, bar);
+                }
+            }
+            return;
+        }
         if PERSIST {
             // A persistent block's global tile `kt`: K tile `kt_p` of row band `band_p`, batch
             // entry `l_p`; the scales come by TMA (tiled layout).
@@ -1072,7 +1105,54 @@ unsafe fn gemv<
                 store_out(epilogue, c, lb as usize * m as usize + row as usize, v);
             }
         };
-        for u in 0..total.div_ceil(STAGES) {
+        // A stream-K block: its range, segment by segment (the units of one row tile), each
+        // streamed as the loop below streams a block's tiles, then flushed once: the warps' row
+        // sums into buffer `j % 2` as above; a row tile wholly in the range is stored, a cut one
+        // goes through the split-K workspace (`stream_k_flush`). The flush sits outside the
+        // stage copies of the loop (in each copy it cost the eight-warp 32-row tiles 48
+        // registers, two blocks per SM).
+        if STREAM {
+            let mut lo = 0;
+            while lo < total {
+                let hi = total.min(lo + tiles - (u0 + lo) % tiles.max(1));
+                for u in lo / STAGES..hi.div_ceil(STAGES) {
+                    unrolled(
+                        STAGES,
+                        #[inline(always)]
+                        |s| {
+                            let kt = u * STAGES + s;
+                            if kt >= lo && kt < hi {
+                                wait(kt);
+                                unrolled(
+                                    tile.passes(),
+                                    #[inline(always)]
+                                    |p| consume(s, p, &mut acc),
+                                );
+                                release(kt);
+                            }
+                        },
+                    );
+                }
+                let buf = if j.is_multiple_of(2) { partials } else { cluster_sums };
+                unsafe {
+                    store_warp_partials::<BM>(&acc, warp, g, t, buf);
+                    stream_k_flush::<BM, W>(
+                        buf,
+                        c,
+                        m,
+                        u0 + hi - 1,
+                        range,
+                        work,
+                        epilogue,
+                        tile.consumer_threads(),
+                    );
+                }
+                acc = [0f32; (MAX_BM / ROW_GROUPS) as usize];
+                j += 1;
+                lo = hi;
+            }
+        }
+        for u in 0..if STREAM { 0 } else { total.div_ceil(STAGES) } {
             unrolled(
                 STAGES,
                 #[inline(always)]
@@ -1096,15 +1176,99 @@ unsafe fn gemv<
             );
         }
 
-        if !PERSIST {
+        if !PERSIST && !STREAM {
             unsafe { store_warp_partials::<BM>(&acc, warp, g, t, partials) };
         }
     }
-    if PERSIST {
+    if PERSIST || STREAM {
         return;
     }
     misc::sync_threads();
     unsafe { store_block_rows::<BM, W, CLUSTER>(partials, split_smem, c, m, row0, work, epilogue) }
+}
+
+/// One stream-K block's share of the schedule (`layout::stream_k_first_unit`): block `bx` of
+/// `grid` streams units `u0 .. u1` of `units`, row tiles of `tiles` K tiles, `bands` row
+/// bands per batch entry, `batches` entries.
+#[derive(Clone, Copy)]
+struct StreamRange {
+    bx: u32,
+    grid: u32,
+    units: u32,
+    tiles: u32,
+    bands: u32,
+    batches: u32,
+    u0: u32,
+    u1: u32,
+}
+
+/// The consumer warps of a stream-K block (`consumers` threads, named barrier 1; the producer
+/// warps go on streaming), after [`store_warp_partials`] into `buf` for the segment of row
+/// tile `rt = n / tiles` that ends at unit `n`: thread `r < BM` adds row `r`'s sums of the
+/// `W` warps. A row tile wholly inside the block's range is stored at once. Of a cut one
+/// (its blocks `first .. first + segs`, `layout::stream_k_segments`), a later block stores its
+/// row sums into slot `z = bx − first` (at `split_sums[z · l · m + lb · m + row]`) and goes
+/// on; the first block (whose range ends with the row tile's first K tiles) waits, row by
+/// row, for slots `1 .. segs` to be filled (`layout::STREAM_K_EMPTY`), adds them to its own
+/// in K order, empties them again and applies the epilogue.
+///
+/// # Safety
+/// Every consumer thread calls it together, with `buf` written by [`store_warp_partials`]
+/// since the previous call; `work.split_sums` holds `layout::stream_k_max_segments` slots of
+/// `l · m` words, all [`layout::STREAM_K_EMPTY`] but those of this launch. Every block of
+/// the grid must be able to run at once (the host's grid is at most the resident blocks).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)] // the flush's inputs: the kernel's, and the schedule
+unsafe fn stream_k_flush<const BM: u32, const W: u32>(
+    buf: SharedArray<f32>,
+    c: *mut u16,
+    m: u32,
+    n: u32,
+    r: StreamRange,
+    work: SplitWork,
+    epilogue: Epilogue,
+    consumers: u32,
+) {
+    let tid = misc::thread_idx_x();
+    misc::bar_sync_count(1, consumers);
+    let rt = n / r.tiles.max(1);
+    let (band, lb) = (rt % r.bands.max(1), rt / r.bands.max(1));
+    let row = band * BM + tid;
+    if tid >= BM || row >= m {
+        return;
+    }
+    let mut v = 0f32;
+    for w in 0..W {
+        v += unsafe { memory::ld_shared_f32(buf.at(w * BM + tid)) };
+    }
+    let idx = lb as usize * m as usize + row as usize;
+    let start = rt * r.tiles;
+    if r.u0 <= start && start + r.tiles <= r.u1 {
+        unsafe { store_out(epilogue, c, idx, v) };
+        return;
+    }
+    let (first, segs) = layout::stream_k_segments(rt, r.tiles, r.grid, r.units);
+    let slot = |z: u32| {
+        work.split_sums.cast::<u32>().wrapping_add(z as usize * r.batches as usize * m as usize + idx)
+    };
+    if r.u0 <= start {
+        // The owner: the other blocks' sums, in K order.
+        for z in 1..segs {
+            let bits = loop {
+                let bits = unsafe { memory::ld_relaxed_gpu_u32(slot(z)) };
+                if bits != layout::STREAM_K_EMPTY {
+                    break bits;
+                }
+            };
+            v += f32::from_bits(bits);
+            unsafe { memory::st_relaxed_gpu_u32(slot(z), layout::STREAM_K_EMPTY) };
+        }
+        unsafe { store_out(epilogue, c, idx, v) };
+    } else {
+        let bits = v.to_bits();
+        let bits = if bits == layout::STREAM_K_EMPTY { f32::NAN.to_bits() | 0x7F_FFFF } else { bits };
+        unsafe { memory::st_relaxed_gpu_u32(slot(r.bx - first), bits) };
+    }
 }
 
 /// `f(0)`, `f(1)`, …, `f(n − 1)` written out, for a count `n ≤ 8` known at compile time
@@ -1412,10 +1576,13 @@ macro_rules! gemv_entry {
         gemv_entry!($(#[$doc])* $name, $tile, $cluster, $tiled, false);
     };
     ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal, $tiled:literal, $persist:literal) => {
+        gemv_entry!($(#[$doc])* $name, $tile, $cluster, $tiled, $persist, false);
+    };
+    ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal, $tiled:literal, $persist:literal, $stream:literal) => {
         gemv_entry_abi!($(#[$doc])* $name, |x| {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
-            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled, $persist>(
+            gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled, $persist, $stream>(
                 x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch, x.batches,
             )
         });
@@ -1581,3 +1748,36 @@ const _: () = {
     assert!(same(PERSIST_TWINS[1].0, TILED_TWINS[9].1));
     assert!(same(PERSIST_TWINS[2].0, TILED_TWINS[11].1));
 };
+
+/// The stream-K twins, named as `layout::kernel_name::STREAM_K_TWINS` names them (checked at
+/// compile time): the tiled twin's code with a grid of at most as many blocks as the GPU
+/// holds, each streaming a contiguous range of (row tile, K tile) units through one pipeline
+/// (`layout::stream_k_first_unit`, [`stream_k_flush`]).
+macro_rules! gemv_stream_k_twins {
+    ($($i:literal => $name:ident, $tile:expr;)*) => {
+        $(
+            gemv_entry!(
+                #[doc = concat!("The stream-K twin `layout::kernel_name::STREAM_K_TWINS[", stringify!($i), "]`: equal ranges of (row tile, K tile) units streamed back to back, `a` and `sfa` in the tiled layout.")]
+                $name,
+                $tile,
+                false,
+                true,
+                false,
+                true
+            );
+        )*
+        const _: () = {
+            $( assert!(same(crate::layout::kernel_name::STREAM_K_TWINS[$i].1, stringify!($name))); )*
+            assert!(crate::layout::kernel_name::STREAM_K_TWINS.len() == [$($i),*].len(), "one twin per table row");
+        };
+    };
+}
+
+gemv_stream_k_twins!(
+    0 => nvfp4_gemv_bm32_k1024_s4_w8_stream, crate::layout::VARIANTS[6].1;
+);
+// The stream-K twin of the tiled twin of the same tiles.
+const _: () = assert!(same(
+    crate::layout::kernel_name::STREAM_K_TWINS[0].0,
+    crate::layout::kernel_name::TILED_TWINS[7].1
+));

@@ -31,6 +31,8 @@
 
 mod split;
 pub use split::*;
+mod stream_k;
+pub use stream_k::*;
 
 /// Threads of the copy kernel's block.
 pub const THREADS: u32 = 128;
@@ -622,6 +624,85 @@ pub const fn pdl_persistent_choice(s: Shape, sm_count: u32, chosen: &str) -> Opt
     }
 }
 
+/// Launch bounds of one entry point, as CUDA C++'s `__launch_bounds__(threads,
+/// min_blocks_per_sm)`: rustc's nvptx64 backend has no attribute for them, so the PTX builder
+/// (`xtask::ptx`) writes them into the entry's PTX as the performance-tuning directives
+/// `.maxntid threads, 1, 1` and `.minnctapersm min_blocks_per_sm` (PTX ISA 1.3 and 2.0, every
+/// target). `ptxas` then keeps the entry within the registers that many blocks of that many
+/// threads leave it (65536 per SM; 48 per thread for eight blocks of 160).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchBounds {
+    /// The entry point's name.
+    pub entry: &'static str,
+    /// Most threads per block (`.maxntid`); the host launches exactly [`TileConfig::threads`].
+    pub threads: u32,
+    /// Fewest blocks per SM the registers must allow (`.minnctapersm`).
+    pub min_blocks_per_sm: u32,
+}
+
+/// PDL launches of 6 to 16 row tiles (of 16 rows) per SM with K from
+/// [`PDL_STREAM_K_MIN_K`]: the stream-K twin of `bm32_k1024_s4_w8`
+/// (`kernel_name::STREAM_K_TWINS`; `a` and `sfa` tiled), whose grid of two blocks per SM
+/// streams equal ranges of (row tile, K tile) units (`stream_k_first_unit`), instead of
+/// [`choose_variant`]'s pick. There the 32-row tiles run 1.5 to 4 waves, and the last wave's
+/// idle slots cost more than the fix-up of the row tiles cut between two blocks.
+///
+/// Fitted on the H200 (runs v208, v210, thirty-fourth session; three rounds, BENCHMARKS.md),
+/// against the pick of the rule before it, µs: (4096,7168,8) 35.78 → 33.00, (4096,7168,4)
+/// 18.53 → 17.73, (2048,7168,8) 18.52 → 17.70, (14336,7168,1) 18.47 → 15.76, (14336,16384,1)
+/// 33.64 → 32.52, (4096,14336,8) 66.89 → 62.75, (28672,28672,1) 110.77 → 106.55,
+/// (4096,28672,8) 125.96 → 122.25 (the tiled twin 121.33). Below the band it loses: at one
+/// wave or less ((7168,16384,1) 17.60 → 18.15, (8448,16384,1) 18.98 → 19.38, (1024,16384,8)
+/// 18.58 → 19.86, 3.4 to 4 row tiles per SM), and at K = 2048 the persistent twin's band
+/// (`pdl_persistent_choice`) is within 1% of it. On an H100 80GB HBM3 (run v209) it was even
+/// with the tiled twin and 7% faster than the pick on (4096,7168,8). Plain launches keep their
+/// picks: there it won on three shapes of four waves and lost on those of two (run v210).
+pub const fn pdl_stream_k_choice(s: Shape, sm_count: u32) -> Option<&'static str> {
+    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let band = rt >= PDL_STREAM_K_MIN_ROW_TILES_PER_SM * sms && rt < PDL_STREAM_K_MAX_ROW_TILES_PER_SM * sms;
+    if band && s.k >= PDL_STREAM_K_MIN_K && s.scales_by_tma() {
+        Some(kernel_name::STREAM_K_TWINS[0].1)
+    } else {
+        None
+    }
+}
+
+/// The lower bound of [`pdl_stream_k_choice`]'s band, in row tiles of 16 per SM (1.5 waves of
+/// the 32-row tiles at two blocks per SM; measured: a loss at 4, a gain from 6.8).
+pub const PDL_STREAM_K_MIN_ROW_TILES_PER_SM: u64 = 6;
+
+/// The upper bound (exclusive) of [`pdl_stream_k_choice`]'s band, in row tiles of 16 per SM:
+/// four waves of the 32-row tiles; the most measured was 15.5.
+pub const PDL_STREAM_K_MAX_ROW_TILES_PER_SM: u64 = 16;
+
+/// The shortest K for [`pdl_stream_k_choice`] (the shortest measured; at K = 4096 the band
+/// runs the small tiles, 8–10% faster than 32 rows on an H100, run v205).
+pub const PDL_STREAM_K_MIN_K: u32 = 7168;
+
+/// The entry points with launch bounds. `bm32_k1024_s4_w8_stream`: without them the driver's
+/// JIT compiler gave the stream-K twin (its range and fix-up on top of the tiled twin's
+/// arithmetic) registers for one block of 288 threads per SM on the H200 (run v195, though the
+/// wheel's `ptxas` said 102 of the 112 that two blocks leave); with them it holds 96, no
+/// spill, two blocks per SM like its tiled twin (runs v196, v208).
+pub const LAUNCH_BOUNDS: [LaunchBounds; 1] = [LaunchBounds {
+    entry: kernel_name::STREAM_K_TWINS[0].1,
+    threads: VARIANTS[6].1.threads(),
+    min_blocks_per_sm: 2,
+}];
+
+const _: () = {
+    // STREAM_K_TWINS[0] is the stream-K twin of VARIANTS[6]'s tiles (checked in `crate::gemv`).
+    assert!(str_eq(VARIANTS[6].0, "nvfp4_gemv_bm32_k1024_s4_w8"));
+    let mut i = 0;
+    while i < LAUNCH_BOUNDS.len() {
+        let b = LAUNCH_BOUNDS[i];
+        assert!(b.threads.is_multiple_of(32) && b.threads <= 1024 && b.min_blocks_per_sm >= 1);
+        // Sixteen registers per thread at the least (65536 per SM).
+        assert!(b.threads * b.min_blocks_per_sm <= 4096);
+        i += 1;
+    }
+};
+
 /// Same bytes (a `const` string comparison; also the entry-point name checks of
 /// `crate::gemv`).
 pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
@@ -665,8 +746,9 @@ pub mod launch_flags {
     pub const PDL_PREFETCH_SHIFT: u32 = 4;
     /// The mask of the field at [`PDL_PREFETCH_SHIFT`] (after shifting).
     pub const PDL_PREFETCH_MASK: u32 = 0xF;
-    /// The persistent twins (`kernel_name::PERSIST_TWINS`): bits 16..32 hold the batch size
-    /// `l` (their grid has no `y` extent).
+    /// The persistent and stream-K twins (`kernel_name::PERSIST_TWINS`,
+    /// `kernel_name::STREAM_K_TWINS`): bits 16..32 hold the batch size `l` (their grid has no
+    /// `y` extent).
     pub const PERSIST_BATCHES_SHIFT: u32 = 16;
 
     /// The flags' prefetch field for `n` stages before the wait (`n` above 14 means all).
@@ -810,6 +892,20 @@ pub mod kernel_name {
         ("nvfp4_gemv_bm16_k512_s4_p2_tiled", "nvfp4_gemv_bm16_k512_s4_p2_persist"),
         ("nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled", "nvfp4_gemv_bm16_k1024_s4_w8_p2_persist"),
     ];
+
+    /// Tiled twins ([`TILED_TWINS`]) and their stream-K twins ([`super::stream_k_first_unit`]):
+    /// a grid of at most as many blocks as the GPU holds at once, block `b` streaming the
+    /// contiguous range of (row tile, K tile) units that the schedule gives it through one
+    /// pipeline, row tiles cut between blocks added through the split-K workspace; launched
+    /// with grid `(G, 1, 1)`, no K split, the batch size in the flags
+    /// ([`super::launch_flags::PERSIST_BATCHES_SHIFT`]).
+    pub const STREAM_K_TWINS: [(&str, &str); 1] =
+        [("nvfp4_gemv_bm32_k1024_s4_w8_tiled", "nvfp4_gemv_bm32_k1024_s4_w8_stream")];
+
+    /// The stream-K twin of the tiled entry point `name`, if it has one.
+    pub fn stream_k_twin(name: &str) -> Option<&'static str> {
+        STREAM_K_TWINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
 
     /// The persistent twin of the tiled entry point `name`, if it has one.
     pub fn persist_twin(name: &str) -> Option<&'static str> {
@@ -1047,6 +1143,60 @@ pub(crate) mod tests {
         assert_eq!(pdl_persistent_choice(Shape::new(27456, 2048, 1), 132, p2), want);
         assert_eq!(pdl_persistent_choice(Shape::new(7168, 4096, 4), 132, p2), None);
         assert_eq!(pdl_persistent_choice(Shape::new(7168, 2112, 4), 132, p2), None);
+    }
+
+    #[test]
+    fn stream_k_twin_and_its_pdl_rule() {
+        for (tiled, twin) in kernel_name::STREAM_K_TWINS {
+            assert!(kernel_name::TILED_TWINS.iter().any(|r| r.1 == tiled), "{tiled} is a tiled twin");
+            assert_eq!(twin, tiled.replace("_tiled", "_stream"));
+            assert_eq!(kernel_name::stream_k_twin(tiled), Some(twin));
+        }
+        let want = Some(kernel_name::STREAM_K_TWINS[0].1);
+        // The measured wins, on 132 SMs: 6.8 to 15.5 row tiles of 16 per SM, K from 7168.
+        for (m, k, l) in [
+            (4096, 7168, 8),
+            (4096, 7168, 4),
+            (2048, 7168, 8),
+            (14336, 7168, 1),
+            (14336, 16384, 1),
+            (4096, 14336, 8),
+            (28672, 28672, 1),
+            (4096, 28672, 8),
+        ] {
+            assert_eq!(pdl_stream_k_choice(Shape::new(m, k, l), 132), want, "({m},{k},{l})");
+        }
+        // The measured losses: one wave or less of the 32-row tiles.
+        for (m, k, l) in [(7168, 16384, 1), (8448, 16384, 1), (1024, 16384, 8), (4096, 7168, 1)] {
+            assert_eq!(pdl_stream_k_choice(Shape::new(m, k, l), 132), None, "({m},{k},{l})");
+        }
+        // The band's edges: 792 row tiles of 16 (6 per SM) in, 791 out; 2111 in, 2112 out.
+        assert_eq!(pdl_stream_k_choice(Shape::new(12672, 7168, 1), 132), want);
+        assert_eq!(pdl_stream_k_choice(Shape::new(12656, 7168, 1), 132), None);
+        assert_eq!(pdl_stream_k_choice(Shape::new(33776, 7168, 1), 132), want);
+        assert_eq!(pdl_stream_k_choice(Shape::new(33792, 7168, 1), 132), None);
+        // Short K (the persistent twin's band at K = 2048), K = 4096, and K without the scales
+        // by TMA (not a multiple of 256): no.
+        assert_eq!(pdl_stream_k_choice(Shape::new(7168, 2048, 4), 132), None);
+        assert_eq!(pdl_stream_k_choice(Shape::new(16384, 4096, 1), 132), None);
+        assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7232, 8), 132), None);
+        // The band scales with the SMs.
+        assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7168, 8), 148), want);
+        assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7168, 8), 400), None);
+    }
+
+    #[test]
+    fn launch_bounds_name_stream_k_twins_with_their_block_size() {
+        for b in LAUNCH_BOUNDS {
+            let i = kernel_name::STREAM_K_TWINS.iter().position(|t| t.1 == b.entry).expect("a stream-K twin");
+            // The twin's tiles are its row-major entry point's: `…_tiled` → `…` in VARIANTS.
+            let rows = kernel_name::STREAM_K_TWINS[i].0.trim_end_matches("_tiled");
+            let tile = VARIANTS.iter().find(|v| v.0 == rows).expect("a variant").1;
+            assert_eq!(b.threads, tile.threads(), "{}: the host launches exactly this many", b.entry);
+            // Registers per thread the bound leaves (allocated per warp in units of 256).
+            let per_thread = 65536 / (b.threads * b.min_blocks_per_sm) / 8 * 8;
+            assert!(per_thread >= 40, "{}: {per_thread} registers", b.entry);
+        }
     }
 
     #[test]

@@ -199,10 +199,37 @@ pub fn build(target: Target, opts: &BuildOptions) -> Result<PathBuf, BuildError>
     let asm = target_dir.join("nvptx64-nvidia-cuda").join("ptx").join("deps").join("kernel.s");
     let text = std::fs::read_to_string(&asm).map_err(|_| BuildError::NoOutput(asm.clone()))?;
     check_self_contained(&text, target)?;
+    let text = apply_launch_bounds(&text, &kernel::layout::LAUNCH_BOUNDS)
+        .map_err(|problem| BuildError::Check { target: target.name, problem })?;
     std::fs::create_dir_all(&opts.out_dir).map_err(|e| BuildError::Io(opts.out_dir.clone(), e))?;
     let dst = opts.out_dir.join(target.ptx_file_name());
     std::fs::write(&dst, text).map_err(|e| BuildError::Io(dst.clone(), e))?;
     Ok(dst)
+}
+
+/// Writes each entry's launch bounds ([`kernel::layout::LaunchBounds`]) between its parameter
+/// list and its body: `.maxntid threads, 1, 1` and `.minnctapersm blocks`, what `nvcc` emits for
+/// `__launch_bounds__`. An entry that is missing, or already has bounds, is an error.
+pub fn apply_launch_bounds(ptx: &str, bounds: &[kernel::layout::LaunchBounds]) -> Result<String, String> {
+    let mut lines: Vec<String> = ptx.lines().map(str::to_owned).collect();
+    for b in bounds {
+        let head = format!(".entry {}(", b.entry);
+        let start = lines
+            .iter()
+            .position(|l| l.contains(&head))
+            .ok_or_else(|| format!("launch bounds for `{}`: no such entry point", b.entry))?;
+        let close = (start..lines.len())
+            .find(|&i| lines[i].trim() == ")")
+            .ok_or_else(|| format!("launch bounds for `{}`: its parameter list does not end", b.entry))?;
+        if lines.get(close + 1).is_some_and(|l| l.trim_start().starts_with(".maxntid")) {
+            return Err(format!("`{}` already has launch bounds", b.entry));
+        }
+        lines.insert(close + 1, format!(".maxntid {}, 1, 1", b.threads));
+        lines.insert(close + 2, format!(".minnctapersm {}", b.min_blocks_per_sm));
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    Ok(out)
 }
 
 /// The checks every PTX file passes: the right `.target`, no unresolved functions, no call
@@ -231,6 +258,23 @@ pub fn check_self_contained(ptx: &str, target: Target) -> Result<(), BuildError>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn launch_bounds_sit_between_parameters_and_body() {
+        use kernel::layout::LaunchBounds;
+        let ptx = ".visible .entry a(\n\t.param .u64 a_0\n)\n{\n\tret;\n}\n\
+                   .visible .entry b(\n\t.param .u64 b_0\n)\n{\n\tret;\n}\n";
+        let b = LaunchBounds { entry: "b", threads: 160, min_blocks_per_sm: 8 };
+        let out = apply_launch_bounds(ptx, &[b]).unwrap();
+        assert!(out.contains(".param .u64 b_0\n)\n.maxntid 160, 1, 1\n.minnctapersm 8\n{"), "{out}");
+        assert_eq!(out.matches(".maxntid").count(), 1, "entry `a` untouched");
+        assert!(apply_launch_bounds(&out, &[b]).unwrap_err().contains("already"));
+        let missing = LaunchBounds { entry: "c", ..b };
+        assert!(apply_launch_bounds(ptx, &[missing]).unwrap_err().contains("no such entry"));
+        // `bb` is not `b`.
+        let only_bb = ".visible .entry bb(\n)\n{\n}\n";
+        assert!(apply_launch_bounds(only_bb, &[b]).is_err());
+    }
 
     #[test]
     fn checks_reject_extern_and_wrong_target() {

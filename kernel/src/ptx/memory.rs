@@ -181,6 +181,34 @@ pub unsafe fn ld_global_cg_f32(p: *const f32) -> f32 {
     d
 }
 
+/// `st.relaxed.gpu.global.u32 [p], v;` — PTX ISA 6.0, sm_70. A strong store at GPU scope:
+/// a thread of another block polling `p` with [`ld_relaxed_gpu_u32`] sees the old value or
+/// this one, never a torn or stale-forever one.
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn st_relaxed_gpu_u32(p: *mut u32, v: u32) {
+    unsafe {
+        asm!("st.relaxed.gpu.global.u32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v, options(nostack))
+    }
+}
+
+/// `ld.relaxed.gpu.global.u32 d, [p];` — PTX ISA 6.0, sm_70. A strong load at GPU scope (not
+/// cached in L1, not merged with other loads of `p`): the polling side of
+/// [`st_relaxed_gpu_u32`].
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn ld_relaxed_gpu_u32(p: *const u32) -> u32 {
+    let d: u32;
+    unsafe {
+        asm!("ld.relaxed.gpu.global.u32 {d}, [{p}];", d = out(reg32) d, p = in(reg64) p, options(nostack))
+    }
+    d
+}
+
 /// `atom.global.add.u32 d, [p], v;` — PTX ISA 1.1, sm_11. Returns the old value.
 ///
 /// # Safety

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# v210 (thirty-fourth session), run on the H200 right after v208 on the same machine, with
+# v208's bundle (main 30fcf14 and extra.tar.xz): the stream-K twin (bin/nvfp4-gemv-sk,
+# notes/experiment-2026-12-06-stream-k-on-main.patch) against the automatic choice and the
+# tiled twin on twelve shapes, --pdl two rounds, then plain one round.
+set -u; nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || exit 3; D=$PWD/target/bundle/bin; tar -C $D -xJf target/bundle/extra.tar.xz; mkdir -p $OUT/r; S="7168,16384,1;4096,7168,1;7168,2048,1;4096,7168,8;7168,2048,4;4096,7168,4;2048,7168,8;4096,14336,8;4096,28672,8;28672,28672,1;14336,7168,1;1024,16384,8"; for r in 1 2; do timeout 150 $D/nvfp4-gemv-sk --pdl bench --replays 20 --shapes "$S" --variant auto,nvfp4_gemv_bm32_k1024_s4_w8_tiled,nvfp4_gemv_bm32_k1024_s4_w8_stream --csv $OUT/r/sk2-pdl-$r.csv > $OUT/r/sk2-pdl-$r.log 2>&1; echo "round $r rc $? at ${SECONDS}s"; done; timeout 120 $D/nvfp4-gemv-sk bench --replays 20 --shapes "$S" --variant auto,nvfp4_gemv_bm32_k1024_s4_w8_tiled,nvfp4_gemv_bm32_k1024_s4_w8_stream --csv $OUT/r/sk2-plain.csv > $OUT/r/sk2-plain.log 2>&1; echo "plain rc $? at ${SECONDS}s"; grep -hE "^nvfp4|ceiling" $OUT/r/sk2-pdl-1.log
