@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# v211 (thirty-fourth session): one call on an H200 (exit 3 on any other card) with the bundle
+# v211 (thirty-fourth session): one call on an H200 (on any other card, steps 1-3 only) with the bundle
 # of the stream-K branch (the stream-K twin on main, chosen under --pdl by
 # kernel::layout::pdl_stream_k_choice) and the CLI of main before it (30fcf14's bundle) as
 # nvfp4-gemv-prev.xz:
 #  1. the five-shape table of record (--pdl, then plain);
-#  2. every GPU test, 100 + 200 differential cases (plain, --pdl; the --pdl ones draw the
+#  2. every GPU test, 60 + 120 differential cases (plain, --pdl; the --pdl ones draw the
 #     stream-K twin wherever the rule gives it);
 #  3. the four sanitizers, plain and --pdl (sanitize-cases has two stream-K cases);
 #  4. the rule, before (prev) and after (new), --pdl, held-out shapes in and next to its band,
@@ -13,7 +13,7 @@
 # target/bundle/tests/host; strip target/bundle/bin/* target/bundle/tests/*; xz the previous
 # bundle's bin/nvfp4-gemv into target/bundle/nvfp4-gemv-prev.xz. Carry ["target/bundle"].
 set -u
-nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || { echo "not an H200:"; nvidia-smi -L; exit 3; }
+H200=1; nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || { echo "not an H200 (correctness only):"; nvidia-smi -L; H200=0; }
 D=$PWD/target/bundle/bin
 R=/tmp/v211/r
 mkdir -p $R
@@ -26,13 +26,14 @@ timeout 50 $D/nvfp4-gemv bench --csv $R/record-plain.csv --svg $R/record-plain.s
 grep -hE "^nvfp4|ceiling" $R/record-pdl.log $R/record-plain.log
 echo "record at ${SECONDS}s"; pack
 { NVFP4_TEST_TIMEOUT=200 target/bundle/run.sh test 2>&1 | grep -E "^===|test result|FAILED|panicked|SKIP" | head -40; echo "run.sh test rc ${PIPESTATUS[0]} at ${SECONDS}s"; } > $R/test.log
-{ timeout 90 $D/nvfp4-gemv fuzz --cases 100 2>&1 | tail -1; timeout 150 $D/nvfp4-gemv --pdl fuzz --cases 200 2>&1 | tail -1; } >> $R/test.log
+{ timeout 90 $D/nvfp4-gemv fuzz --cases 60 2>&1 | tail -1; timeout 120 $D/nvfp4-gemv --pdl fuzz --cases 120 2>&1 | tail -1; } >> $R/test.log
 grep -E "test result|FAILED|passed|rc" $R/test.log; echo "tests at ${SECONDS}s"; pack
 timeout 150 target/bundle/run.sh sanitize > $R/sanitize.log 2>&1; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" $R/sanitize.log | tee -a $R/test.log
 echo "sanitize at ${SECONDS}s"; pack
 S="12800,7168,1;3584,8192,4;16384,8192,1;28672,8192,1;4096,16384,6;10240,10240,2;2048,28672,8;32768,7168,1;12288,7168,1;36864,7168,1;4096,7168,8;14336,16384,1"
 step() {
-  [ $SECONDS -lt 520 ] || { echo "skip $*: ${SECONDS}s"; return; }
+  [ $H200 = 1 ] || return
+  [ $SECONDS -lt 360 ] || { echo "skip $*: ${SECONDS}s"; return; }
   timeout 80 $D/$1 --pdl bench --replays 20 --shapes "$S" --variant auto --csv $R/rule-$1-$2.csv > $R/rule-$1-$2.log 2>&1 || echo "FAILED $*"
   echo "rule $1 $2 at ${SECONDS}s"; pack
 }

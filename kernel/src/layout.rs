@@ -647,10 +647,10 @@ pub struct LaunchBounds {
 /// [`choose_variant`]'s pick. There the 32-row tiles run 1.5 to 4 waves, and the last wave's
 /// idle slots cost more than the fix-up of the row tiles cut between two blocks.
 ///
-/// Fitted on the H200 (runs v208, v210, thirty-fourth session; three rounds, BENCHMARKS.md),
-/// against the pick of the rule before it, µs: (4096,7168,8) 35.78 → 33.00, (4096,7168,4)
-/// 18.53 → 17.73, (2048,7168,8) 18.52 → 17.70, (14336,7168,1) 18.47 → 15.76, (14336,16384,1)
-/// 33.64 → 32.52, (4096,14336,8) 66.89 → 62.75, (28672,28672,1) 110.77 → 106.55,
+/// Fitted on the H200 (runs v208, v210, thirty-fourth session; one to three rounds, BENCHMARKS.md),
+/// against the pick of the rule before it, µs: (4096,7168,8) 35.77 → 33.01, (4096,7168,4)
+/// 18.54 → 17.73, (2048,7168,8) 18.52 → 17.70, (14336,7168,1) 18.47 → 15.76, (14336,16384,1)
+/// 33.64 → 32.52, (4096,14336,8) 66.89 → 62.75, (28672,28672,1) 110.76 → 106.56,
 /// (4096,28672,8) 125.96 → 122.25 (the tiled twin 121.33). Below the band it loses: at one
 /// wave or less ((7168,16384,1) 17.60 → 18.15, (8448,16384,1) 18.98 → 19.38, (1024,16384,8)
 /// 18.58 → 19.86, 3.4 to 4 row tiles per SM), and at K = 2048 the persistent twin's band
