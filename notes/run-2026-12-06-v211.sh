@@ -33,7 +33,7 @@ echo "sanitize at ${SECONDS}s"; pack
 S="12800,7168,1;3584,8192,4;16384,8192,1;28672,8192,1;4096,16384,6;10240,10240,2;2048,28672,8;32768,7168,1;12288,7168,1;36864,7168,1;4096,7168,8;14336,16384,1"
 step() {
   [ $H200 = 1 ] || return
-  [ $SECONDS -lt 360 ] || { echo "skip $*: ${SECONDS}s"; return; }
+  [ $SECONDS -lt 150 ] || { echo "skip $*: ${SECONDS}s"; return; }
   timeout 80 $D/$1 --pdl bench --replays 20 --shapes "$S" --variant auto --csv $R/rule-$1-$2.csv > $R/rule-$1-$2.log 2>&1 || echo "FAILED $*"
   echo "rule $1 $2 at ${SECONDS}s"; pack
 }

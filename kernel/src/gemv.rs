@@ -1230,7 +1230,8 @@ unsafe fn stream_k_flush<const BM: u32, const W: u32>(
     consumers: u32,
 ) {
     let tid = misc::thread_idx_x();
-    misc::bar_sync_count(1, consumers);
+    // SAFETY: every consumer thread calls this together (the caller's contract).
+    unsafe { misc::bar_sync_count(1, consumers) };
     let rt = n / r.tiles.max(1);
     let (band, lb) = (rt % r.bands.max(1), rt / r.bands.max(1));
     let row = band * BM + tid;
