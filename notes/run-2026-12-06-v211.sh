@@ -7,8 +7,9 @@
 #  2. every GPU test, 60 + 120 differential cases (plain, --pdl; the --pdl ones draw the
 #     stream-K twin wherever the rule gives it);
 #  3. the four sanitizers, plain and --pdl (sanitize-cases has two stream-K cases);
-#  4. the rule, before (prev) and after (new), --pdl, held-out shapes in and next to its band,
-#     two rounds in opposite orders.
+#  4. the rules, before (prev) and after (new), --pdl: held-out shapes in and next to the
+#     stream-K band, and shapes of 4.5 to 6 row tiles per SM that went back to 16 rows,
+#     rounds in opposite orders while time is left.
 # Build: cargo xtask build-ptx && cargo xtask bundle; rm -rf target/bundle/benches
 # target/bundle/tests/host; strip target/bundle/bin/* target/bundle/tests/*; xz the previous
 # bundle's bin/nvfp4-gemv into target/bundle/nvfp4-gemv-prev.xz. Carry ["target/bundle"].
@@ -30,7 +31,7 @@ echo "record at ${SECONDS}s"; pack
 grep -E "test result|FAILED|passed|rc" $R/test.log; echo "tests at ${SECONDS}s"; pack
 timeout 150 target/bundle/run.sh sanitize > $R/sanitize.log 2>&1; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" $R/sanitize.log | tee -a $R/test.log
 echo "sanitize at ${SECONDS}s"; pack
-S="12800,7168,1;3584,8192,4;16384,8192,1;28672,8192,1;4096,16384,6;10240,10240,2;2048,28672,8;32768,7168,1;12288,7168,1;36864,7168,1;4096,7168,8;14336,16384,1"
+S="4096,7168,8;14336,16384,1;12800,7168,1;16384,8192,1;11264,12288,1;2560,16384,4;10240,10240,1;12288,7168,1;28672,8192,1;4096,16384,6;32768,7168,1;36864,7168,1;3584,8192,4;10240,10240,2"
 step() {
   [ $H200 = 1 ] || return
   [ $SECONDS -lt 150 ] || { echo "skip $*: ${SECONDS}s"; return; }

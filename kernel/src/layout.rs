@@ -506,9 +506,15 @@ pub enum Launch {
 ///     launches); `2 < rt < 3` above K = 4096: 16 rows of 8 consumer warps and six 1024-K
 ///     stages (the grid fits in one wave of three blocks per SM; from `rt = 3` it does not
 ///     and is 17–42% slower);
-///   * `3 ≤ rt < 8` from K = 4096, where the small tiles above do not take it: 32 rows of 8
-///     consumer warps (thirty-second session; before, 16 rows of 8 consumer warps and two
-///     producers). On the H200 (run v198, with the thirtieth session's kernel "N") faster than
+///   * `3 ≤ rt < 4.5` and `6 ≤ rt < 8` from K = 4096, where the small tiles above do not take
+///     it: 32 rows of 8 consumer warps (thirty-second session, 3 to 8; before, 16 rows of 8
+///     consumer warps and two producers). `4.5 ≤ rt < 6` went back to 16 rows of 8 consumer
+///     warps and two producers in the thirty-fourth session: there the 32-row tiles run 1.1
+///     to 1.5 waves, and on the H200 (run v208) they were 6–9% slower on all five shapes of
+///     the band measured, e.g. (10240, 10240, 1) 19.49 → 21.26 µs, (6144, 8192, 2) 16.79 →
+///     17.84, (1536, 24576, 8) 43.33 → 47.16, (3072, 20480, 4) 36.50 → 39.74, (10240, 8192, 1)
+///     16.08 → 17.22 (the H100 had said the opposite, runs v205, v206). From `rt = 6` with K
+///     from 7168 `Gpu::upload` takes the stream-K twin instead (`pdl_stream_k_choice`). On the H200 (run v198, with the thirtieth session's kernel "N") faster than
 ///     that pick on four of the five shapes of the band measured, the fifth even:
 ///     (1024, 7168, 8) 10.12 → 9.34 µs, (1024, 14336, 8) 18.32 → 16.75, (14336, 16384, 1)
 ///     34.71 → 34.15, (14336, 28672, 1) 57.56 → 56.85, (14336, 14336, 1) 30.86 → 30.89. On an
@@ -571,9 +577,11 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
                 // From 6 row tiles per SM `Gpu::kernel_for` takes the one-producer twin where
                 // only the twin runs the grid in one wave, as for plain launches.
                 "nvfp4_gemv_bm16_k512_s4_p2"
-            } else if rt >= 3 * sms && rt < 8 * sms {
+            } else if rt >= 3 * sms && rt < 8 * sms && !(2 * rt >= 9 * sms && rt < 6 * sms) {
                 // 32 rows of 8 consumer warps from 3 up to 8 row tiles per SM (thirty-second
-                // session: runs v198, v201, v205, v206).
+                // session: runs v198, v201, v205, v206), but for 4.5 to 6, where they run
+                // 1.1 to 1.5 waves (thirty-fourth session, H200 run v208). From 6 with K from
+                // 7168, `Gpu::upload` takes the stream-K twin (`pdl_stream_k_choice`).
                 "nvfp4_gemv_bm32_k1024_s4_w8"
             } else if rt >= 4 * sms {
                 "nvfp4_gemv_bm16_k1024_s4_w8_p2"
@@ -1334,8 +1342,18 @@ pub(crate) mod tests {
                 ((1024, 14336, 8), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((1024, 7168, 8), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((14336, 28672, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
-                ((10240, 8192, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((8192, 5120, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                // But 4.5 to 6 (594 to 791 row tiles of 16 on 132 SMs): 16 rows again
+                // (thirty-fourth session, H200 run v208).
+                ((10240, 8192, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((10240, 10240, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((6144, 8192, 2), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((1536, 24576, 8), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((3072, 20480, 4), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((9504, 16384, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((9488, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                ((12656, 16384, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
+                ((12672, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 // Its edges: from 8 row tiles per SM (1056 of 16 rows on 132 SMs) 16 rows
                 // again, with two producers (small tiles below K = 16384).
                 ((16896, 16384, 1), "nvfp4_gemv_bm16_k1024_s4_w8_p2"),
