@@ -9,7 +9,7 @@
 #  3. the four sanitizers, plain and --pdl (sanitize-cases has two stream-K cases);
 #  4. the rules, before (prev) and after (new), --pdl: held-out shapes in and next to the
 #     stream-K band, and shapes of 4.5 to 6 row tiles per SM that went back to 16 rows,
-#     rounds in opposite orders while time is left.
+#     rounds in opposite orders while time is left; and the stream-K twin on 4.5 to 6.
 # Build: cargo xtask build-ptx && cargo xtask bundle; rm -rf target/bundle/benches
 # target/bundle/tests/host; strip target/bundle/bin/* target/bundle/tests/*; xz the previous
 # bundle's bin/nvfp4-gemv into target/bundle/nvfp4-gemv-prev.xz. Carry ["target/bundle"].
@@ -38,6 +38,12 @@ step() {
   timeout 80 $D/$1 --pdl bench --replays 20 --shapes "$S" --variant auto --csv $R/rule-$1-$2.csv > $R/rule-$1-$2.log 2>&1 || echo "FAILED $*"
   echo "rule $1 $2 at ${SECONDS}s"; pack
 }
-step nvfp4-gemv-prev 1; step nvfp4-gemv 1; step nvfp4-gemv 2; step nvfp4-gemv-prev 2
+gap() {  # the stream-K twin on shapes of 4.5 to 6 row tiles per SM (the rule gives them 16 rows)
+  [ $H200 = 1 ] && [ $SECONDS -lt 150 ] || return
+  timeout 60 $D/nvfp4-gemv --pdl bench --replays 20 --shapes "9856,16384,1;11264,12288,1;2560,16384,4;10240,10240,1;6144,8192,2" --variant auto,nvfp4_gemv_bm32_k1024_s4_w8_stream --csv $R/gap.csv > $R/gap.log 2>&1 || echo "FAILED gap"
+  echo "gap at ${SECONDS}s"; pack
+}
+step nvfp4-gemv-prev 1; step nvfp4-gemv 1; gap; step nvfp4-gemv 2; step nvfp4-gemv-prev 2
+grep -hE "^nvfp4" $R/gap.log
 grep -hE "^nvfp4|ceiling" $R/rule-*-1.log
 echo "=== done at ${SECONDS}s"
