@@ -410,8 +410,8 @@ impl Gpu {
             });
         }
         // PDL, the default layout: short-K grids of 13 to 16 row tiles per SM take the
-        // persistent twin (kernel::layout::pdl_persistent_choice), grids of 6 to 16 with K from
-        // 7168 the stream-K twin (kernel::layout::pdl_stream_k_choice).
+        // persistent twin (kernel::layout::pdl_persistent_choice), grids of more than 4 and
+        // fewer than 16 with K from 7168 the stream-K twin (kernel::layout::pdl_stream_k_choice).
         if self.pdl && self.chooses_per_shape() && self.a_layout == ALayout::Auto {
             let persist = kernel::layout::pdl_persistent_choice(s, self.info.sm_count, k.name)
                 .and_then(|name| self.persist.iter().find(|v| v.name == name));

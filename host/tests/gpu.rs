@@ -299,7 +299,7 @@ fn gemv_default_layout_by_launch_mode() {
         assert_eq!(k.name, name);
         assert!(k.tiled);
     }
-    // 6 to 16 row tiles per SM from K = 7168: the stream-K twin (kernel::layout::pdl_stream_k_choice).
+    // 4 to 16 row tiles per SM from K = 7168: the stream-K twin (kernel::layout::pdl_stream_k_choice).
     let band = Shape::new(4096, 7168, 4);
     let k = gpu.upload_kernel(band).expect("upload kernel");
     let want = kernel::layout::pdl_stream_k_choice(band, gpu.info.sm_count).filter(|_| chosen);

@@ -513,9 +513,10 @@ pub enum Launch {
 ///     to 1.5 waves, and on the H200 (run v208) they were 6–9% slower on all five shapes of
 ///     the band measured, e.g. (10240, 10240, 1) 19.49 → 21.26 µs, (6144, 8192, 2) 16.79 →
 ///     17.84, (1536, 24576, 8) 43.33 → 47.16, (3072, 20480, 4) 36.50 → 39.74, (10240, 8192, 1)
-///     16.08 → 17.22 (the H100 had said the opposite, runs v205, v206). From `rt = 6` with K
-///     from 7168 `Gpu::upload` takes the stream-K twin instead (`pdl_stream_k_choice`). On the H200 (run v198, with the thirtieth session's kernel "N") faster than
-///     that pick on four of the five shapes of the band measured, the fifth even:
+///     16.08 → 17.22 (the H100 had said the opposite, runs v205, v206). Above `rt = 4` with K
+///     from 7168 and the default layout `Gpu::upload` takes the stream-K twin instead
+///     (`pdl_stream_k_choice`), faster than either there. The 32 rows, on the H200 (run
+///     v198, with the thirtieth session's kernel "N"), were faster than that pick on four of the five shapes of the band measured, the fifth even:
 ///     (1024, 7168, 8) 10.12 → 9.34 µs, (1024, 14336, 8) 18.32 → 16.75, (14336, 16384, 1)
 ///     34.71 → 34.15, (14336, 28672, 1) 57.56 → 56.85, (14336, 14336, 1) 30.86 → 30.89. On an
 ///     H100 80GB HBM3 with this kernel, the new choice against the old pick in one run (v206),
@@ -580,7 +581,7 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
             } else if rt >= 3 * sms && rt < 8 * sms && !(2 * rt >= 9 * sms && rt < 6 * sms) {
                 // 32 rows of 8 consumer warps from 3 up to 8 row tiles per SM (thirty-second
                 // session: runs v198, v201, v205, v206), but for 4.5 to 6, where they run
-                // 1.1 to 1.5 waves (thirty-fourth session, H200 run v208). From 6 with K from
+                // 1.1 to 1.5 waves (thirty-fourth session, H200 run v208). Above 4 with K from
                 // 7168, `Gpu::upload` takes the stream-K twin (`pdl_stream_k_choice`).
                 "nvfp4_gemv_bm32_k1024_s4_w8"
             } else if rt >= 4 * sms {
@@ -648,26 +649,36 @@ pub struct LaunchBounds {
     pub min_blocks_per_sm: u32,
 }
 
-/// PDL launches of 6 to 16 row tiles (of 16 rows) per SM with K from
+/// PDL launches of more than 4 and fewer than 16 row tiles (of 16 rows) per SM with K from
 /// [`PDL_STREAM_K_MIN_K`]: the stream-K twin of `bm32_k1024_s4_w8`
 /// (`kernel_name::STREAM_K_TWINS`; `a` and `sfa` tiled), whose grid of two blocks per SM
 /// streams equal ranges of (row tile, K tile) units (`stream_k_first_unit`), instead of
-/// [`choose_variant`]'s pick. There the 32-row tiles run 1.5 to 4 waves, and the last wave's
-/// idle slots cost more than the fix-up of the row tiles cut between two blocks.
+/// [`choose_variant`]'s pick. There the 32-row tiles would run more than one wave and up to
+/// four, and the last wave's idle slots cost more than the fix-up of the row tiles cut
+/// between blocks; at one wave or less the tiled grid is already even and the twin loses.
 ///
-/// Fitted on the H200 (runs v208, v210, thirty-fourth session; one to three rounds, BENCHMARKS.md),
-/// against the pick of the rule before it, µs: (4096,7168,8) 35.77 → 33.01, (4096,7168,4)
-/// 18.54 → 17.73, (2048,7168,8) 18.52 → 17.70, (14336,7168,1) 18.47 → 15.76, (14336,16384,1)
-/// 33.64 → 32.52, (4096,14336,8) 66.89 → 62.75, (28672,28672,1) 110.76 → 106.56,
-/// (4096,28672,8) 125.96 → 122.25 (the tiled twin 121.33). Below the band it loses: at one
-/// wave or less ((7168,16384,1) 17.60 → 18.15, (8448,16384,1) 18.98 → 19.38, (1024,16384,8)
-/// 18.58 → 19.86, 3.4 to 4 row tiles per SM), and at K = 2048 the persistent twin's band
-/// (`pdl_persistent_choice`) is within 1% of it. On an H100 80GB HBM3 (run v209) it was even
-/// with the tiled twin and 7% faster than the pick on (4096,7168,8). Plain launches keep their
-/// picks: there it won on three shapes of four waves and lost on those of two (run v210).
+/// Measured on the H200 (thirty-fourth session, BENCHMARKS.md; `--pdl`, µs):
+/// * against the pick of the rule before it (runs v208, v210, one to three rounds):
+///   (4096,7168,8) 35.77 → 33.01, (4096,7168,4) 18.54 → 17.73, (14336,7168,1) 18.47 → 15.76,
+///   (14336,16384,1) 33.64 → 32.52, (4096,14336,8) 66.89 → 62.75, (28672,28672,1)
+///   110.76 → 106.56, (4096,28672,8) 125.96 → 122.25 (the tiled twin 121.33);
+/// * held out, the rule before against this one (run v211, two rounds): seven shapes from 6.1
+///   to 15.5 row tiles per SM 3.7–22% faster, e.g. (12800,7168,1) 18.52 → 14.45,
+///   (32768,7168,1) 36.05 → 33.04, (4096,16384,6) 57.27 → 54.26;
+/// * at 4.2 to 6 (runs v211, v212, against the rule's pick): 6–30% faster, e.g.
+///   (9216,16384,1) 30.91 → 22.02 (two waves of 32-row tiles, the second 9% full),
+///   (10240,10240,1) 19.57 → 16.24, (12288,7168,1) 14.83 → 13.89;
+/// * at one wave or less it loses: (7168,16384,1) 17.60 → 18.15, (8448,16384,1) (exactly one
+///   wave) 18.98 → 19.38, (1024,16384,8) 18.58 → 19.86, (4096,7168,1) 6.15 → 7.24.
+///
+/// At K = 2048 the persistent twin's band (`pdl_persistent_choice`) is within 1% of it. On an
+/// H100 80GB HBM3 (run v209) it was even with the tiled twin and 7% faster than the pick on
+/// (4096,7168,8). Plain launches keep their picks: there it won on three shapes of four waves
+/// and lost on two of two (run v210).
 pub const fn pdl_stream_k_choice(s: Shape, sm_count: u32) -> Option<&'static str> {
     let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
-    let band = rt >= PDL_STREAM_K_MIN_ROW_TILES_PER_SM * sms && rt < PDL_STREAM_K_MAX_ROW_TILES_PER_SM * sms;
+    let band =
+        rt > PDL_STREAM_K_ONE_WAVE_ROW_TILES_PER_SM * sms && rt < PDL_STREAM_K_MAX_ROW_TILES_PER_SM * sms;
     if band && s.k >= PDL_STREAM_K_MIN_K && s.scales_by_tma() {
         Some(kernel_name::STREAM_K_TWINS[0].1)
     } else {
@@ -675,9 +686,9 @@ pub const fn pdl_stream_k_choice(s: Shape, sm_count: u32) -> Option<&'static str
     }
 }
 
-/// The lower bound of [`pdl_stream_k_choice`]'s band, in row tiles of 16 per SM (1.5 waves of
-/// the 32-row tiles at two blocks per SM; measured: a loss at 4, a gain from 6.8).
-pub const PDL_STREAM_K_MIN_ROW_TILES_PER_SM: u64 = 6;
+/// [`pdl_stream_k_choice`]'s band starts above this many row tiles of 16 per SM: one wave of
+/// the 32-row tiles at two blocks per SM (measured: a loss at 4.0, a gain from 4.2).
+pub const PDL_STREAM_K_ONE_WAVE_ROW_TILES_PER_SM: u64 = 4;
 
 /// The upper bound (exclusive) of [`pdl_stream_k_choice`]'s band, in row tiles of 16 per SM:
 /// four waves of the 32-row tiles; the most measured was 15.5.
@@ -1161,16 +1172,35 @@ pub(crate) mod tests {
             assert_eq!(kernel_name::stream_k_twin(tiled), Some(twin));
         }
         let want = Some(kernel_name::STREAM_K_TWINS[0].1);
-        // The measured wins, on 132 SMs: 6.8 to 15.5 row tiles of 16 per SM, K from 7168.
+        // The measured wins, on 132 SMs: 4.2 to 15.5 row tiles of 16 per SM, K from 7168.
         for (m, k, l) in [
-            (4096, 7168, 8),
-            (4096, 7168, 4),
-            (2048, 7168, 8),
+            (8960, 16384, 1),
+            (9216, 16384, 1),
+            (4608, 14336, 2),
+            (9856, 16384, 1),
+            (10240, 7168, 1),
+            (2560, 7168, 4),
+            (10240, 10240, 1),
+            (2560, 16384, 4),
+            (11264, 12288, 1),
+            (12288, 7168, 1),
+            (6144, 7168, 2),
+            (6144, 8192, 2),
+            (12800, 7168, 1),
             (14336, 7168, 1),
             (14336, 16384, 1),
-            (4096, 14336, 8),
+            (3584, 8192, 4),
+            (4096, 7168, 4),
+            (2048, 7168, 8),
+            (16384, 8192, 1),
+            (10240, 10240, 2),
+            (4096, 16384, 6),
+            (28672, 8192, 1),
             (28672, 28672, 1),
+            (4096, 7168, 8),
+            (4096, 14336, 8),
             (4096, 28672, 8),
+            (32768, 7168, 1),
         ] {
             assert_eq!(pdl_stream_k_choice(Shape::new(m, k, l), 132), want, "({m},{k},{l})");
         }
@@ -1178,9 +1208,9 @@ pub(crate) mod tests {
         for (m, k, l) in [(7168, 16384, 1), (8448, 16384, 1), (1024, 16384, 8), (4096, 7168, 1)] {
             assert_eq!(pdl_stream_k_choice(Shape::new(m, k, l), 132), None, "({m},{k},{l})");
         }
-        // The band's edges: 792 row tiles of 16 (6 per SM) in, 791 out; 2111 in, 2112 out.
-        assert_eq!(pdl_stream_k_choice(Shape::new(12672, 7168, 1), 132), want);
-        assert_eq!(pdl_stream_k_choice(Shape::new(12656, 7168, 1), 132), None);
+        // The band's edges: 528 row tiles of 16 (4 per SM) out, 529 in; 2111 in, 2112 out.
+        assert_eq!(pdl_stream_k_choice(Shape::new(8448, 7168, 1), 132), None);
+        assert_eq!(pdl_stream_k_choice(Shape::new(8464, 7168, 1), 132), want);
         assert_eq!(pdl_stream_k_choice(Shape::new(33776, 7168, 1), 132), want);
         assert_eq!(pdl_stream_k_choice(Shape::new(33792, 7168, 1), 132), None);
         // Short K (the persistent twin's band at K = 2048), K = 4096, and K without the scales
@@ -1190,7 +1220,8 @@ pub(crate) mod tests {
         assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7232, 8), 132), None);
         // The band scales with the SMs.
         assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7168, 8), 148), want);
-        assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7168, 8), 400), None);
+        assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7168, 8), 511), want);
+        assert_eq!(pdl_stream_k_choice(Shape::new(4096, 7168, 8), 512), None);
     }
 
     #[test]
