@@ -127,6 +127,21 @@ fn gemv_tiled_layout_matches_row_major() {
     tiled_twins_match_rows(&mut gpu);
 }
 
+/// Fresh `FullRange` inputs for `shapes` (seed `seed + i` for shape `i`) and an epilogue with
+/// `alpha`, `beta` and a random `c_in` (from `seed`) sized for `shapes[with_c_in]`.
+fn inputs_and_epilogue(shapes: &[Shape], seed: u64, with_c_in: usize) -> (Vec<GemvInputs>, Epilogue) {
+    let xs = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
+        .collect();
+    let mut rng = Rng::new(seed);
+    let c_in: Vec<half::f16> = (0..shapes[with_c_in].c_len())
+        .map(|_| half::f16::from_f32(rng.below(2001) as f32 / 100.0 - 10.0))
+        .collect();
+    (xs, Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in) })
+}
+
 /// Every persistent twin (`kernel::layout::kernel_name::PERSIST_TWINS`) against its tiled
 /// twin on the same inputs: `c` equal to the bit (the same stages, the same sums in the same
 /// order) and within the reference's bound. Shapes with more row tiles than the GPU holds
@@ -137,15 +152,7 @@ fn gemv_persistent_twins_match_tiled() {
     let Some(mut gpu) = gpu_for_test("gemv_persistent_twins_match_tiled") else { return };
     let seed = Rng::fresh_seed();
     let shapes = [Shape::new(2048, 3072, 8), Shape::new(4100, 1280, 3), Shape::new(37, 1280, 3)];
-    let xs: Vec<GemvInputs> = shapes
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
-        .collect();
-    let mut rng = Rng::new(seed);
-    let c_in: Vec<half::f16> =
-        (0..shapes[1].c_len()).map(|_| half::f16::from_f32(rng.below(2001) as f32 / 100.0 - 10.0)).collect();
-    let e = Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in) };
+    let (xs, e) = inputs_and_epilogue(&shapes, seed, 1);
     let run = |gpu: &Gpu, x: &GemvInputs, e: &Epilogue| -> Vec<u16> {
         let c = gpu.gemv_with(x, e).unwrap_or_else(|err| panic!("{:?}: {err}", x.shape));
         let cmp = compare(&c, &gemv_reference_with(x, e), x.shape.k, POISON);
@@ -198,15 +205,7 @@ fn gemv_stream_k_twins_match_reference() {
         Shape::new(4096, 7168, 1),
         Shape::new(7168, 16384, 1),
     ];
-    let xs: Vec<GemvInputs> = shapes
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| generate(s, Distribution::FullRange, seed.wrapping_add(i as u64)))
-        .collect();
-    let mut rng = Rng::new(seed);
-    let c_in: Vec<half::f16> =
-        (0..shapes[0].c_len()).map(|_| half::f16::from_f32(rng.below(2001) as f32 / 100.0 - 10.0)).collect();
-    let e = Epilogue { alpha: -1.5, beta: 0.5, c_in: Some(c_in) };
+    let (xs, e) = inputs_and_epilogue(&shapes, seed, 0);
     for pdl in [false, true] {
         if pdl {
             gpu.enable_pdl().expect("PDL");

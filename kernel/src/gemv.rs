@@ -1714,29 +1714,34 @@ gemv_tiled_twins!(
     12 => nvfp4_gemv_bm32_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[11].1;
 );
 
-/// The persistent twins, named as `layout::kernel_name::PERSIST_TWINS` names them (checked at
-/// compile time): the tiled twin's code with a grid of at most as many blocks as the GPU
-/// holds, each streaming several row tiles through one pipeline (see [`gemv`]).
-macro_rules! gemv_persist_twins {
-    ($($i:literal => $name:ident, $tile:expr;)*) => {
+/// The persistent twins (`layout::kernel_name::PERSIST_TWINS`: each block streams several row
+/// tiles through one pipeline, see [`gemv`]) and the stream-K twins
+/// (`layout::kernel_name::STREAM_K_TWINS`: each block streams a contiguous range of (row tile,
+/// K tile) units, `layout::stream_k_first_unit`, [`stream_k_flush`]), named as their table
+/// names them (checked at compile time): the tiled twin's code with a grid of at most as many
+/// blocks as the GPU holds.
+macro_rules! gemv_streaming_twins {
+    ($table:ident, $persist:literal, $stream:literal, $what:literal; $($i:literal => $name:ident, $tile:expr;)*) => {
         $(
             gemv_entry!(
-                #[doc = concat!("The persistent twin `layout::kernel_name::PERSIST_TWINS[", stringify!($i), "]`: row tiles streamed back to back, `a` and `sfa` in the tiled layout.")]
+                #[doc = concat!("The twin `layout::kernel_name::", stringify!($table), "[", stringify!($i), "]`: ", $what, " streamed back to back, `a` and `sfa` in the tiled layout.")]
                 $name,
                 $tile,
                 false,
                 true,
-                true
+                $persist,
+                $stream
             );
         )*
         const _: () = {
-            $( assert!(same(crate::layout::kernel_name::PERSIST_TWINS[$i].1, stringify!($name))); )*
-            assert!(crate::layout::kernel_name::PERSIST_TWINS.len() == [$($i),*].len(), "one twin per table row");
+            $( assert!(same(crate::layout::kernel_name::$table[$i].1, stringify!($name))); )*
+            assert!(crate::layout::kernel_name::$table.len() == [$($i),*].len(), "one twin per table row");
         };
     };
 }
 
-gemv_persist_twins!(
+gemv_streaming_twins!(
+    PERSIST_TWINS, true, false, "row tiles";
     0 => nvfp4_gemv_bm16_k512_s4_persist, crate::layout::VARIANTS[0].1;
     1 => nvfp4_gemv_bm16_k512_s4_p2_persist, crate::layout::VARIANTS[8].1;
     2 => nvfp4_gemv_bm16_k1024_s4_w8_p2_persist, crate::layout::VARIANTS[10].1;
@@ -1750,31 +1755,8 @@ const _: () = {
     assert!(same(PERSIST_TWINS[2].0, TILED_TWINS[11].1));
 };
 
-/// The stream-K twins, named as `layout::kernel_name::STREAM_K_TWINS` names them (checked at
-/// compile time): the tiled twin's code with a grid of at most as many blocks as the GPU
-/// holds, each streaming a contiguous range of (row tile, K tile) units through one pipeline
-/// (`layout::stream_k_first_unit`, [`stream_k_flush`]).
-macro_rules! gemv_stream_k_twins {
-    ($($i:literal => $name:ident, $tile:expr;)*) => {
-        $(
-            gemv_entry!(
-                #[doc = concat!("The stream-K twin `layout::kernel_name::STREAM_K_TWINS[", stringify!($i), "]`: equal ranges of (row tile, K tile) units streamed back to back, `a` and `sfa` in the tiled layout.")]
-                $name,
-                $tile,
-                false,
-                true,
-                false,
-                true
-            );
-        )*
-        const _: () = {
-            $( assert!(same(crate::layout::kernel_name::STREAM_K_TWINS[$i].1, stringify!($name))); )*
-            assert!(crate::layout::kernel_name::STREAM_K_TWINS.len() == [$($i),*].len(), "one twin per table row");
-        };
-    };
-}
-
-gemv_stream_k_twins!(
+gemv_streaming_twins!(
+    STREAM_K_TWINS, false, true, "equal ranges of (row tile, K tile) units";
     0 => nvfp4_gemv_bm32_k1024_s4_w8_stream, crate::layout::VARIANTS[6].1;
 );
 // The stream-K twin of the tiled twin of the same tiles.
