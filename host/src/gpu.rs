@@ -400,8 +400,8 @@ impl Gpu {
     /// entry point has one and the scales of `s` come by TMA ([`Shape::scales_by_tma`]). Under
     /// PDL with the default layout and the per-shape choice, a persistent or stream-K twin
     /// where `kernel::layout::pdl_persistent_choice` or `kernel::layout::pdl_stream_k_choice`
-    /// names one. An explicitly chosen tiled twin ([`Gpu::use_variant`]) with K not a multiple of 256 is
-    /// [`Error::Unsupported`].
+    /// names one. An explicitly chosen tiled twin ([`Gpu::use_variant`]) with K not a multiple
+    /// of 256 is [`Error::Unsupported`].
     pub fn upload_kernel(&self, s: Shape) -> Result<&GemvKernel, Error> {
         let k = self.kernel_for(s);
         if k.tiled && !s.scales_by_tma() {

@@ -1105,6 +1105,17 @@ unsafe fn gemv<
                 store_out(epilogue, c, lb as usize * m as usize + row as usize, v);
             }
         };
+        // One K tile `kt` in stage `s`: wait for it, add its passes into `acc`, release it.
+        let step = #[inline(always)]
+        |s: u32, kt: u32, acc: &mut [f32; (MAX_BM / ROW_GROUPS) as usize]| {
+            wait(kt);
+            unrolled(
+                tile.passes(),
+                #[inline(always)]
+                |p| consume(s, p, acc),
+            );
+            release(kt);
+        };
         // A stream-K block: its range, segment by segment (the units of one row tile), each
         // streamed as the loop below streams a block's tiles, then flushed once: the warps' row
         // sums into buffer `j % 2` as above; a row tile wholly in the range is stored, a cut one
@@ -1122,13 +1133,7 @@ unsafe fn gemv<
                         |s| {
                             let kt = u * STAGES + s;
                             if kt >= lo && kt < hi {
-                                wait(kt);
-                                unrolled(
-                                    tile.passes(),
-                                    #[inline(always)]
-                                    |p| consume(s, p, &mut acc),
-                                );
-                                release(kt);
+                                step(s, kt, &mut acc);
                             }
                         },
                     );
@@ -1159,13 +1164,7 @@ unsafe fn gemv<
                 |s| {
                     let kt = u * STAGES + s;
                     if kt < total {
-                        wait(kt);
-                        unrolled(
-                            tile.passes(),
-                            #[inline(always)]
-                            |p| consume(s, p, &mut acc),
-                        );
-                        release(kt);
+                        step(s, kt, &mut acc);
                         if PERSIST && kt + 1 == next_flush {
                             flush(&mut acc, j);
                             j += 1;
