@@ -69,6 +69,9 @@ pub struct DeviceGemv {
     c_in: Option<CudaSlice<u16>>,
     /// `c` is bf16 rather than fp16.
     c_bf16: bool,
+    /// A stream-K twin: the skew of its schedule (`kernel::layout::stream_k_first_unit`),
+    /// [`Gpu::stream_k_skew`] at upload (the workspace is sized for it).
+    skew: u32,
 }
 
 /// The epilogue `c = alpha·Σ + beta·c_in`, fp32 `alpha` and `beta` (NVFP4's per-tensor fp32
@@ -158,11 +161,13 @@ impl Gpu {
                 what: "a stream-K twin with more than 2^32 (row tile, K tile) units",
             });
         }
+        let skew =
+            if kernel.stream_k { self.stream_k_skew.min(kernel::layout::STREAM_K_SKEW_MAX) } else { 0 };
         let (sums_len, tickets_len) = if kernel.stream_k {
             // A slot of l·m sums per block that may share a row tile (emptied below).
             let (units, grid) =
                 (kernel.stream_k_units(s) as u32, kernel.stream_k_grid(s, self.info.sm_count));
-            let segments = kernel::layout::stream_k_max_segments(s.k.div_ceil(tile.bk), grid, units);
+            let segments = kernel::layout::stream_k_max_segments(s.k.div_ceil(tile.bk), grid, units, skew);
             (segments as usize * s.c_len(), 1)
         } else if splits > 1 && !cluster {
             (splits as usize * s.c_len(), gx as usize * gy as usize)
@@ -194,6 +199,7 @@ impl Gpu {
             beta: 0.0,
             c_in: None,
             c_bf16: false,
+            skew,
         })
     }
 
@@ -326,7 +332,8 @@ impl Gpu {
         } else {
             0
         };
-        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch | persist_flags;
+        let skew = launch_flags::stream_k_skew(d.skew);
+        let flags = (d.c_bf16 as u32 * launch_flags::BF16_OUTPUT) | pdl | prefetch | persist_flags | skew;
         let (sfa, sfb) = (self.address(&d._sfa), self.address(&d._sfb));
         let (a, b) = (self.address(&d._a), self.address(&d._b));
         if pdl != 0 || d.cluster {

@@ -136,6 +136,9 @@ pub struct Gpu {
     /// `kernel::layout::pdl_prefetch_stages_for` its K tiles (two, but never all of them);
     /// `Some(n)`: `n` (more than its pipeline has, e.g. `u32::MAX`, means all of them).
     pub pdl_prefetch_stages: Option<u32>,
+    /// The stream-K twins: the skew of their schedule (`kernel::layout::stream_k_first_unit`;
+    /// 0, the default: equal ranges). Read at upload (the workspace is sized for it).
+    pub stream_k_skew: u32,
 }
 
 /// Splitting K across blocks (grid `z`), the sums added in split order by the last block.
@@ -293,6 +296,7 @@ impl Gpu {
             cluster_splits: true,
             pdl_trigger: crate::pdl::PdlTrigger::Auto,
             pdl_prefetch_stages: None,
+            stream_k_skew: 0,
         })
     }
 

@@ -50,6 +50,9 @@ options before the command:
   --pdl-prefetch N|all|auto
                          with --pdl, the stages of `a` a GEMV block requests before waiting for
                          the kernel before it (default auto: 2, but never all of a block's K)
+  --stream-k-skew N      the stream-K twins' schedule: the first half of the blocks take N/2 more
+                         (row tile, K tile) units each, the second half N/2 fewer (default 0:
+                         equal ranges; at most 255)
   --a-layout rows|tiled|auto|both
                          how uploads store a and sfa: rows (two tensor maps) or tiled (one bulk
                          copy per stage, where K is a multiple of 256: the entry point's tiled
@@ -122,6 +125,13 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         Some("all") => Some(u32::MAX),
         Some(n) => Some(parse(Some(n.to_string()), "--pdl-prefetch", 0u32)?),
     };
+    let stream_k_skew: u32 = parse(take_opt(args, "--stream-k-skew")?, "--stream-k-skew", 0)?;
+    if stream_k_skew > kernel::layout::STREAM_K_SKEW_MAX {
+        return Err(Fail(
+            format!("--stream-k-skew takes at most {}\n{USAGE}", kernel::layout::STREAM_K_SKEW_MAX),
+            64,
+        ));
+    }
     let a_layouts: Vec<ALayout> = match take_opt(args, "--a-layout")?.as_deref() {
         None => vec![ALayout::Auto],
         Some("both") => vec![ALayout::Rows, ALayout::Tiled],
@@ -174,6 +184,7 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
         }
         gpu.pdl_trigger = pdl_trigger;
         gpu.pdl_prefetch_stages = pdl_prefetch;
+        gpu.stream_k_skew = stream_k_skew;
         gpu.cluster_splits = cluster_splits;
         gpu.a_layout = a_layouts[0];
         println!(
@@ -187,6 +198,9 @@ fn run(args: &mut Vec<String>) -> Result<(), Fail> {
             gpu.info.driver,
             gpu.build.name
         );
+        if stream_k_skew != 0 {
+            println!("stream-K schedule skew: {stream_k_skew} (--stream-k-skew)");
+        }
         if !cluster_splits {
             println!("K splits add their sums through global memory (--cluster-splits off)");
         }
@@ -449,6 +463,12 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     gpu.use_variant(kernel::layout::kernel_name::STREAM_K_TWINS[0].1)?;
     ok &= check_one(gpu, Shape::new(100, 5120, 2), Distribution::FullRange, 4004)?;
     ok &= check_one(gpu, Shape::new(4100, 1280, 3), Distribution::FullRange, 4005)?;
+    // The same with a skewed schedule (the first half of the blocks one unit more, the second
+    // half one fewer).
+    let skew = gpu.stream_k_skew;
+    gpu.stream_k_skew = 2;
+    ok &= check_one(gpu, Shape::new(4100, 1280, 3), Distribution::FullRange, 4006)?;
+    gpu.stream_k_skew = skew;
     gpu.use_variant("auto")?;
     gpu.a_layout = layout;
     let data: Vec<u8> = (0..100 * 208).map(|i| (i * 7 + 3) as u8).collect();

@@ -206,10 +206,15 @@ fn gemv_stream_k_twins_match_reference() {
         Shape::new(7168, 16384, 1),
     ];
     let (xs, e) = inputs_and_epilogue(&shapes, seed, 0);
-    for pdl in [false, true] {
+    // Equal ranges, a skewed schedule, and a skew past the largest one the ranges allow
+    // (clamped).
+    for (pdl, skew) in
+        [(false, 0), (false, 6), (true, 0), (true, 3), (true, kernel::layout::STREAM_K_SKEW_MAX)]
+    {
         if pdl {
             gpu.enable_pdl().expect("PDL");
         }
+        gpu.stream_k_skew = skew;
         for &(_, twin) in kernel::layout::kernel_name::STREAM_K_TWINS.iter() {
             gpu.use_variant(twin).expect("stream-K twin");
             for (i, x) in xs.iter().enumerate() {
@@ -226,16 +231,16 @@ fn gemv_stream_k_twins_match_reference() {
                         let c = gpu.download_c(&d).unwrap_or_else(|err| panic!("{:?}: {err}", x.shape));
                         let cmp = compare(&c, &gemv_reference_with(x, e), x.shape.k, POISON);
                         println!(
-                            "{twin} pdl {pdl} {:?} beta {} seed {}: {} {cmp}",
+                            "{twin} pdl {pdl} skew {skew} {:?} beta {} seed {}: {} {cmp}",
                             x.shape,
                             e.beta,
                             seed.wrapping_add(i as u64),
                             if cmp.passed(false) { "pass" } else { "FAIL" }
                         );
-                        assert!(cmp.passed(false), "{twin} pdl {pdl} {:?}: {cmp}", x.shape);
+                        assert!(cmp.passed(false), "{twin} pdl {pdl} skew {skew} {:?}: {cmp}", x.shape);
                         bits.push(c.iter().map(|h| h.to_bits()).collect::<Vec<u16>>());
                     }
-                    assert!(bits[0] == bits[1], "{twin} {:?}: two launches differ", x.shape);
+                    assert!(bits[0] == bits[1], "{twin} skew {skew} {:?}: two launches differ", x.shape);
                 }
             }
         }

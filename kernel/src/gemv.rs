@@ -589,6 +589,7 @@ unsafe fn gemv<
     pdl: Pdl,
     pdl_prefetch: u32,
     batches: u32,
+    skew: u32,
 ) where
     Route<FP8>: Arith,
 {
@@ -679,16 +680,16 @@ unsafe fn gemv<
     // `u0 .. u0 + total` of the `units` (row tile, K tile) pairs, row tile by row tile
     // (`layout::stream_k_first_unit`); its global tile `n` is unit `u0 + n`.
     let units = bands * batches * tiles;
-    let u0 = if STREAM { layout::stream_k_first_unit(bx, grid_x, units) } else { 0 };
+    let u0 = if STREAM { layout::stream_k_first_unit(bx, grid_x, units, skew) } else { 0 };
     let total = if PERSIST {
         let row_tiles = bands * batches;
         if bx < row_tiles { (row_tiles - bx).div_ceil(grid_x) * tiles } else { 0 }
     } else if STREAM {
-        layout::stream_k_first_unit(bx + 1, grid_x, units) - u0
+        layout::stream_k_first_unit(bx + 1, grid_x, units, skew) - u0
     } else {
         tiles
     };
-    let range = StreamRange { bx, grid: grid_x, units, tiles, bands, batches, u0, u1: u0 + total };
+    let range = StreamRange { bx, grid: grid_x, units, skew, tiles, bands, batches, u0, u1: u0 + total };
     // Row tile `j` of this persistent block: its row band and batch entry.
     let row_tile = |j: u32| {
         let rt = bx + j * grid_x;
@@ -1187,13 +1188,14 @@ unsafe fn gemv<
 }
 
 /// One stream-K block's share of the schedule (`layout::stream_k_first_unit`): block `bx` of
-/// `grid` streams units `u0 .. u1` of `units`, row tiles of `tiles` K tiles, `bands` row
+/// `grid` streams units `u0 .. u1` of `units` (schedule skew `skew`), row tiles of `tiles` K tiles, `bands` row
 /// bands per batch entry, `batches` entries.
 #[derive(Clone, Copy)]
 struct StreamRange {
     bx: u32,
     grid: u32,
     units: u32,
+    skew: u32,
     tiles: u32,
     bands: u32,
     batches: u32,
@@ -1209,7 +1211,8 @@ struct StreamRange {
 /// row sums into slot `z = bx − first` (at `split_sums[z · l · m + lb · m + row]`) and goes
 /// on; the first block (whose range ends with the row tile's first K tiles) waits, row by
 /// row, for slots `1 .. segs` to be filled (`layout::STREAM_K_EMPTY`), adds them to its own
-/// in K order, empties them again and applies the epilogue.
+/// in K order, empties them again and applies the epilogue. A slot still empty after
+/// `layout::STREAM_K_WAIT_LIMIT_NS` ends the launch with `trap`.
 ///
 /// # Safety
 /// Every consumer thread calls it together, with `buf` written by [`store_warp_partials`]
@@ -1247,17 +1250,22 @@ unsafe fn stream_k_flush<const BM: u32, const W: u32>(
         unsafe { store_out(epilogue, c, idx, v) };
         return;
     }
-    let (first, segs) = layout::stream_k_segments(rt, r.tiles, r.grid, r.units);
+    let (first, segs) = layout::stream_k_segments(rt, r.tiles, r.grid, r.units, r.skew);
     let slot = |z: u32| {
         work.split_sums.cast::<u32>().wrapping_add(z as usize * r.batches as usize * m as usize + idx)
     };
     if r.u0 <= start {
         // The owner: the other blocks' sums, in K order.
         for z in 1..segs {
+            let since = misc::global_timer_ns();
             let bits = loop {
                 let bits = unsafe { memory::ld_relaxed_gpu_u32(slot(z)) };
                 if bits != layout::STREAM_K_EMPTY {
                     break bits;
+                }
+                if misc::global_timer_ns().wrapping_sub(since) > layout::STREAM_K_WAIT_LIMIT_NS {
+                    // A launch failure instead of a hang (`layout::STREAM_K_WAIT_LIMIT_NS`).
+                    misc::trap();
                 }
             };
             v += f32::from_bits(bits);
@@ -1474,6 +1482,8 @@ pub(crate) struct EntryArgs {
     pub(crate) pdl_prefetch: u32,
     /// The persistent twins: the batch size `l` (`launch_flags::PERSIST_BATCHES_SHIFT`).
     pub(crate) batches: u32,
+    /// The stream-K twins: the skew of the schedule (`launch_flags::STREAM_K_SKEW_SHIFT`).
+    pub(crate) skew: u32,
 }
 
 /// Programmatic dependent launch (`launch_flags::PDL`): whether the launch uses it, and when
@@ -1550,6 +1560,7 @@ macro_rules! gemv_entry_abi {
                 pdl: $crate::gemv::Pdl::from_flags(flags),
                 pdl_prefetch: $crate::layout::launch_flags::pdl_prefetch_stages(flags),
                 batches: flags >> $crate::layout::launch_flags::PERSIST_BATCHES_SHIFT,
+                skew: $crate::layout::launch_flags::stream_k_skew_of(flags),
                 sfa,
                 sfb,
                 a,
@@ -1583,7 +1594,7 @@ macro_rules! gemv_entry {
             const T: TileConfig = $tile;
             let scales = Scales { sfa: x.sfa, sfb: x.sfb };
             gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled, $persist, $stream>(
-                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch, x.batches,
+                x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch, x.batches, x.skew,
             )
         });
     };

@@ -765,6 +765,11 @@ pub mod launch_flags {
     pub const PDL_PREFETCH_SHIFT: u32 = 4;
     /// The mask of the field at [`PDL_PREFETCH_SHIFT`] (after shifting).
     pub const PDL_PREFETCH_MASK: u32 = 0xF;
+    /// The stream-K twins (`kernel_name::STREAM_K_TWINS`): bits 8..16 hold the skew of their
+    /// schedule (`super::stream_k_first_unit`; at most `super::STREAM_K_SKEW_MAX`).
+    pub const STREAM_K_SKEW_SHIFT: u32 = 8;
+    /// The mask of the field at [`STREAM_K_SKEW_SHIFT`] (after shifting).
+    pub const STREAM_K_SKEW_MASK: u32 = super::STREAM_K_SKEW_MAX;
     /// The persistent and stream-K twins (`kernel_name::PERSIST_TWINS`,
     /// `kernel_name::STREAM_K_TWINS`): bits 16..32 hold the batch size `l` (their grid has no
     /// `y` extent).
@@ -773,6 +778,14 @@ pub mod launch_flags {
     /// The flags' prefetch field for `n` stages before the wait (`n` above 14 means all).
     pub const fn pdl_prefetch(n: u32) -> u32 {
         if n > 14 { 0 } else { (n + 1) << PDL_PREFETCH_SHIFT }
+    }
+    /// The flags' skew field (the skew clamped to [`STREAM_K_SKEW_MASK`]).
+    pub const fn stream_k_skew(skew: u32) -> u32 {
+        (if skew > STREAM_K_SKEW_MASK { STREAM_K_SKEW_MASK } else { skew }) << STREAM_K_SKEW_SHIFT
+    }
+    /// The skew of a stream-K twin's schedule, from `flags`.
+    pub const fn stream_k_skew_of(flags: u32) -> u32 {
+        (flags >> STREAM_K_SKEW_SHIFT) & STREAM_K_SKEW_MASK
     }
     /// The stages requested before the wait, from `flags` (`u32::MAX`: all of them; the
     /// kernel clamps to its pipeline's depth).

@@ -62,6 +62,15 @@ pub fn wait_prerequisites() {
     unsafe { asm!("griddepcontrol.wait;", options(nostack)) }
 }
 
+/// `mov.u64 d, %globaltimer;` — PTX ISA 3.1, sm_30: a nanosecond timer shared by the GPU
+/// (its resolution is coarser than a nanosecond on some GPUs). Each call reads it anew.
+#[inline(always)]
+pub fn global_timer_ns() -> u64 {
+    let d: u64;
+    unsafe { asm!("mov.u64 {d}, %globaltimer;", d = out(reg64) d, options(nomem, nostack)) }
+    d
+}
+
 /// `trap;` — PTX ISA 1.0: aborts the kernel with a launch failure.
 #[inline(always)]
 pub fn trap() -> ! {

@@ -22,7 +22,7 @@
 //! | [`int`] | `prmt.b32`, `mul.hi.u32`, `lop3.b32` |
 //! | [`shfl`] | `shfl.sync.bfly.b32` |
 //! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence`, `fence.proxy.async` |
-//! | [`misc`] | `bar.sync`, `trap`, `griddepcontrol.{launch_dependents,wait}`, special registers |
+//! | [`misc`] | `bar.sync`, `trap`, `griddepcontrol.{launch_dependents,wait}`, special registers (`%globaltimer` too) |
 
 pub mod cluster;
 pub mod cp_async;
