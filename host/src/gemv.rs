@@ -326,9 +326,9 @@ impl Gpu {
             (true, PdlTrigger::AtExit) => launch_flags::PDL | launch_flags::PDL_TRIGGER_AT_EXIT,
         };
         let prefetch = if pdl != 0 {
-            launch_flags::pdl_prefetch(
-                self.pdl_prefetch_stages.unwrap_or(kernel::layout::pdl_prefetch_stages_for(tiles)),
-            )
+            launch_flags::pdl_prefetch(self.pdl_prefetch_stages.unwrap_or(
+                kernel::layout::pdl_prefetch_stages_auto(d.kernel.name, d.shape, self.info.sm_count, tiles),
+            ))
         } else {
             0
         };

@@ -133,7 +133,9 @@ pub struct Gpu {
     pub pdl_trigger: crate::pdl::PdlTrigger,
     /// With programmatic dependent launch: the stages of `a` a GEMV block requests before it
     /// waits for the kernel before it. `None` (the default): per launch,
-    /// `kernel::layout::pdl_prefetch_stages_for` its K tiles (two, but never all of them);
+    /// `kernel::layout::pdl_prefetch_stages_auto` for its entry point, shape and K tiles (two,
+    /// but never all of them, except for the two-stage eight-warp tiles at 1.5 to 2 blocks per
+    /// SM);
     /// `Some(n)`: `n` (more than its pipeline has, e.g. `u32::MAX`, means all of them).
     pub pdl_prefetch_stages: Option<u32>,
     /// The stream-K twins: the skew of their schedule (`kernel::layout::stream_k_first_unit`;

@@ -49,7 +49,8 @@ options before the command:
                          start, loads (its last tile requested) or exit (its last block done)
   --pdl-prefetch N|all|auto
                          with --pdl, the stages of `a` a GEMV block requests before waiting for
-                         the kernel before it (default auto: 2, but never all of a block's K)
+                         the kernel before it (default auto: 2, but never all of a block's K,
+                         except both for the two-stage eight-warp tiles at 1.5 to 2 blocks per SM)
   --stream-k-skew N      the stream-K twins' schedule: the first half of the blocks take N/2 more
                          (row tile, K tile) units each, the second half N/2 fewer (default 0:
                          equal ranges; at most 255)
@@ -439,6 +440,11 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     // The same with two producer warps (one issues, one prepares the FP8 route's B tiles).
     gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8_p2")?;
     ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 2601)?;
+    // The two-stage 32-row tiles (kernel::layout::pdl_two_stage_choice): eight consumer warps
+    // over five K tiles (two rounds of the two stages and a partial one, scales by cp.async),
+    // then four consumer warps on the tiled layout, a row tail and batches.
+    gpu.use_variant(kernel::layout::TWO_STAGE_W8)?;
+    ok &= check_one(gpu, Shape::new(45, 4160, 1), Distribution::FullRange, 2700)?;
     // The direct kernel: a row tail, a K tail (1088 = 4·256 + 64), batches, and a K past its
     // per-block limit (forced splits, the last one partial).
     gpu.use_variant(kernel::layout::kernel_name::GEMV_DIRECT)?;
@@ -453,6 +459,8 @@ fn sanitize_cases(gpu: &mut Gpu) -> Result<(), Fail> {
     ok &= check_one(gpu, Shape::new(64, 14336, 1), Distribution::FullRange, 4001)?;
     gpu.use_variant("nvfp4_gemv_bm32_k1024_s4_w8_tiled")?;
     ok &= check_one(gpu, Shape::new(45, 9216, 1), Distribution::FullRange, 4002)?;
+    gpu.use_variant("nvfp4_gemv_bm32_k1024_s2_tiled")?;
+    ok &= check_one(gpu, Shape::new(37, 2048, 3), Distribution::FullRange, 4020)?;
     // A persistent twin: more row tiles (1028) than the GPU holds blocks, so blocks stream
     // two, across batch entries, with a ragged last band and a partial last K tile.
     gpu.use_variant(kernel::layout::kernel_name::PERSIST_TWINS[0].1)?;

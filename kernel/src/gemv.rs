@@ -1677,6 +1677,8 @@ gemv_variants!(
     9 => nvfp4_gemv_bm32_k1024_s4_p2,
     10 => nvfp4_gemv_bm16_k1024_s4_w8_p2,
     11 => nvfp4_gemv_bm32_k1024_s4_w8_p2,
+    12 => nvfp4_gemv_bm32_k1024_s2,
+    13 => nvfp4_gemv_bm32_k1024_s2_w8,
 );
 
 /// The tiled twins, named as `layout::kernel_name::TILED_TWINS` names them (checked at
@@ -1722,6 +1724,8 @@ gemv_tiled_twins!(
     10 => nvfp4_gemv_bm32_k1024_s4_p2_tiled, crate::layout::VARIANTS[9].1;
     11 => nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[10].1;
     12 => nvfp4_gemv_bm32_k1024_s4_w8_p2_tiled, crate::layout::VARIANTS[11].1;
+    13 => nvfp4_gemv_bm32_k1024_s2_tiled, crate::layout::VARIANTS[12].1;
+    14 => nvfp4_gemv_bm32_k1024_s2_w8_tiled, crate::layout::VARIANTS[13].1;
 );
 
 /// The persistent twins (`layout::kernel_name::PERSIST_TWINS`: each block streams several row

@@ -399,7 +399,7 @@ pub const SM90_TILE: TileConfig =
 
 /// Extra builds of the GEMV with other tile shapes, compiled into the same PTX under their
 /// own entry names, so one benchmark run can compare them (`nvfp4-gemv bench --variant`).
-pub const VARIANTS: [(&str, TileConfig); 12] = [
+pub const VARIANTS: [(&str, TileConfig); 14] = [
     ("nvfp4_gemv_bm16_k512_s4", TileConfig { bm: 16, stages: 4, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
     ("nvfp4_gemv_bm16_k512_s8", TileConfig { bm: 16, stages: 8, bk: 512, warps: 4, pipeline: Pipeline::Tma }),
     (
@@ -441,6 +441,14 @@ pub const VARIANTS: [(&str, TileConfig); 12] = [
     (
         "nvfp4_gemv_bm32_k1024_s4_w8_p2",
         TileConfig { bm: 32, stages: 4, bk: 1024, warps: 8, pipeline: Pipeline::TmaSplit },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s2",
+        TileConfig { bm: 32, stages: 2, bk: 1024, warps: 4, pipeline: Pipeline::Tma },
+    ),
+    (
+        "nvfp4_gemv_bm32_k1024_s2_w8",
+        TileConfig { bm: 32, stages: 2, bk: 1024, warps: 8, pipeline: Pipeline::Tma },
     ),
 ];
 /// The direct kernel (`nvfp4_gemv_direct`, [`Pipeline::Direct`]): 16 rows and 4 warps per
@@ -498,7 +506,9 @@ pub enum Launch {
 /// * **PDL:** the next grid's blocks start in the SM slots this one leaves free and request
 ///   their weights before they wait for it; the fastest entry point differs from the plain
 ///   launches' on 18 of the 30 shapes of runs v81/v82.
-///   * K = 2048: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
+///   * two K tiles of 1024 per block (K from 1280 to 2048), `3 < rt < 8`: the two-stage
+///     32-row tiles ([`pdl_two_stage_choice`], thirty-ninth session, H100 runs v228–v230);
+///   * K = 2048 otherwise: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
 ///     `1 ≤ rt < 4` 32 rows, 1024-K stages and 8 consumer warps, fewer 16 rows of 8 consumer
 ///     warps and two producers;
 ///   * K from 4096: the small tiles with two producers from `rt = 8` below K = 16384 and from
@@ -564,7 +574,9 @@ pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static
             }
         }
         Launch::Pdl => {
-            if short_k {
+            if let Some(name) = pdl_two_stage_choice(s, sm_count) {
+                name
+            } else if short_k {
                 if rt >= 8 * sms {
                     "nvfp4_gemv_bm16_k512_s4_p2"
                 } else if rt >= 4 * sms {
@@ -703,11 +715,21 @@ pub const PDL_STREAM_K_MIN_K: u32 = 7168;
 /// arithmetic) registers for one block of 288 threads per SM on the H200 (run v195, though the
 /// wheel's `ptxas` said 102 of the 112 that two blocks leave); with them it holds 96, no
 /// spill, two blocks per SM like its tiled twin (runs v196, v208).
-pub const LAUNCH_BOUNDS: [LaunchBounds; 1] = [LaunchBounds {
-    entry: kernel_name::STREAM_K_TWINS[0].1,
-    threads: VARIANTS[6].1.threads(),
-    min_blocks_per_sm: 2,
-}];
+/// `bm32_k1024_s2_w8_tiled`: three blocks per SM, as its row-major entry point (68 registers)
+/// fits without bounds (the wheel's `ptxas`: 72, no spill; the same bound on the row-major
+/// entry point spilled 4 bytes, so it has none).
+pub const LAUNCH_BOUNDS: [LaunchBounds; 2] = [
+    LaunchBounds {
+        entry: kernel_name::STREAM_K_TWINS[0].1,
+        threads: VARIANTS[6].1.threads(),
+        min_blocks_per_sm: 2,
+    },
+    LaunchBounds {
+        entry: kernel_name::TILED_TWINS[14].1,
+        threads: VARIANTS[13].1.threads(),
+        min_blocks_per_sm: 3,
+    },
+];
 
 const _: () = {
     // STREAM_K_TWINS[0] is the stream-K twin of VARIANTS[6]'s tiles (checked in `crate::gemv`).
@@ -819,6 +841,81 @@ pub const fn pdl_prefetch_stages_for(tiles: u32) -> u32 {
     if below_all < PDL_PREFETCH_STAGES { below_all } else { PDL_PREFETCH_STAGES }
 }
 
+/// The two-stage 32-row tiles of 8 consumer warps: 56 KiB of shared memory (four blocks per
+/// SM of 228 KiB) and, in the sm_90a build, 68 registers (72 tiles 288 threads three times
+/// into 65536): three blocks per SM where the four-stage ones (110 KiB, 82 registers) fit two.
+pub const TWO_STAGE_W8: &str = "nvfp4_gemv_bm32_k1024_s2_w8";
+/// The two-stage 32-row tiles of 4 consumer warps: four blocks per SM (56 KiB; 80 registers
+/// of 160 threads in the sm_90a build).
+pub const TWO_STAGE_W4: &str = "nvfp4_gemv_bm32_k1024_s2";
+/// The largest K of [`pdl_two_stage_choice`]'s band: two K tiles of 1024 per block, all of
+/// which the two stages hold.
+pub const PDL_TWO_STAGE_MAX_K: u32 = 2048;
+/// The smallest K of [`pdl_two_stage_choice`]'s band (the smallest measured; below it the
+/// second K tile is mostly empty).
+pub const PDL_TWO_STAGE_MIN_K: u32 = 1280;
+/// The smallest K at which [`pdl_two_stage_choice`] takes [`TWO_STAGE_W4`]: at 1280 and 1536
+/// the previous pick (`bm16_k512_s4`, three K tiles of 512) was as fast or faster (run v232:
+/// (12288,1280,1) 5.50 against 5.94 µs, (12288,1536,1) 5.43 against 5.77), at 1792 slower
+/// ((12288,1792,1) 6.67 against 5.83).
+pub const PDL_TWO_STAGE_W4_MIN_K: u32 = 1792;
+
+/// PDL launches of grids of two 1024-K tiles per block (K from [`PDL_TWO_STAGE_MIN_K`] to
+/// [`PDL_TWO_STAGE_MAX_K`]) of more than 3 and fewer than 8 row tiles of 16 per SM (`rt`):
+/// the two-stage 32-row tiles, three ([`TWO_STAGE_W8`]) or four ([`TWO_STAGE_W4`]) blocks per
+/// SM where the four-stage ones fit two, so that the next grid's blocks can be resident and
+/// request their `a` while this grid's finish, and grids of up to 3 or 4 blocks of 32 rows per
+/// SM run in one wave:
+///
+/// * `3 < rt ≤ 5.5` (1.5 to 2.75 blocks per SM): [`TWO_STAGE_W8`] (eight consumer warps), with
+///   both stages requested before the wait up to `rt = 4` ([`pdl_prefetch_stages_auto`]);
+/// * `5.5 < rt < 8` from K = [`PDL_TWO_STAGE_W4_MIN_K`]: [`TWO_STAGE_W4`] (four consumer
+///   warps), in the tiled layout (`host::a_layout::ALayout::Auto`).
+///
+/// Fitted on an H100 80GB HBM3 (runs v228–v230, thirty-ninth session, BENCHMARKS.md; no H200
+/// was lent): against the previous pick ([`choose_variant`]'s `bm32_k1024_s4_w8` up to
+/// `rt = 4`, `bm16_k512_s4` above), two rounds in opposite orders, M from 6656 to 16384 at
+/// K = 2048 −3.2…−33.7%, e.g. (7168,2048,1) 4.24 → 3.91 µs, (9216,2048,1) 6.92 → 4.59,
+/// (14336,2048,1) 7.16 → 6.18, (6144,2048,2) 6.61 → 5.69, (10240,1536,1) 5.21 → 4.66. At and
+/// below `rt = 3` the two-stage tiles were within ±3% of the previous pick; longer K (three
+/// or more tiles per block) they lost (two stages cannot hold a block's K: (7168,3072,1) 5.56
+/// → 6.20, (4096,4096,1) 4.64 → 5.99), as did plain launches (at best even). The rule, with
+/// main's CLI against this rule's in one run (v231, v232, A B B A), on 20 shapes, 16 of them
+/// first measured there: −35.2…−3.5%, e.g. (4608,2048,2) 6.95 → 4.60 µs, (9216,1792,1) 6.94 →
+/// 4.51, (7168,2048,1) 4.28 → 3.93. Left out after those runs: four warps below K = 1792.
+pub const fn pdl_two_stage_choice(s: Shape, sm_count: u32) -> Option<&'static str> {
+    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    if s.k < PDL_TWO_STAGE_MIN_K || s.k > PDL_TWO_STAGE_MAX_K || rt <= 3 * sms || rt >= 8 * sms {
+        None
+    } else if 2 * rt <= 11 * sms {
+        Some(TWO_STAGE_W8)
+    } else if s.k >= PDL_TWO_STAGE_W4_MIN_K {
+        Some(TWO_STAGE_W4)
+    } else {
+        None
+    }
+}
+const _: () =
+    assert!(PDL_TWO_STAGE_MIN_K > BK * 2 && PDL_TWO_STAGE_MAX_K == BK * 4, "two 1024-K tiles per block");
+
+/// The stages of `a` a PDL launch of `entry` (row-major or tiled) on `s`, `tiles` K tiles per
+/// block, requests before its wait by default (the host's `--pdl-prefetch auto`):
+/// [`pdl_prefetch_stages_for`]`(tiles)`, but both stages for [`TWO_STAGE_W8`] on a grid of
+/// more than 1.5 and at most 2 blocks per SM (`3 < rt ≤ 4`) of two tiles each. There, on an
+/// H100 (runs v229, v230), requesting both was faster: (7168,2048,1) 4.46 → 3.91 µs,
+/// (8192,2048,1) 4.51 → 4.25, (6656,2048,1) 4.58 → 3.91, (7168,1536,1) 3.93 → 3.86; from
+/// 2.25 blocks per SM it was slower ((9216,2048,1) 4.59 → 4.94, (10240,2048,1) 5.00 → 5.60),
+/// as below 1.5 ((5120,2048,1) 3.45 → 3.84).
+pub const fn pdl_prefetch_stages_auto(entry: &str, s: Shape, sm_count: u32, tiles: u32) -> u32 {
+    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let two_stage_w8 = str_eq(entry, TWO_STAGE_W8) || str_eq(entry, "nvfp4_gemv_bm32_k1024_s2_w8_tiled");
+    if two_stage_w8 && tiles == 2 && rt > 3 * sms && rt <= 4 * sms {
+        2
+    } else {
+        pdl_prefetch_stages_for(tiles)
+    }
+}
+
 /// Fewest K tiles per block for which [`pdl_trigger_flags`] lets a GEMV grid of about two
 /// blocks per SM hand over only at its exit.
 pub const PDL_EXIT_MIN_TILES: u32 = 7;
@@ -899,7 +996,7 @@ pub mod kernel_name {
     /// per stage, with no tensor maps for them: this build's default, then every
     /// [`super::VARIANTS`] entry in order. They need the scales by TMA
     /// ([`super::Shape::scales_by_tma`]).
-    pub const TILED_TWINS: [(&str, &str); 13] = [
+    pub const TILED_TWINS: [(&str, &str); 15] = [
         (GEMV, "nvfp4_gemv_tiled"),
         ("nvfp4_gemv_bm16_k512_s4", "nvfp4_gemv_bm16_k512_s4_tiled"),
         ("nvfp4_gemv_bm16_k512_s8", "nvfp4_gemv_bm16_k512_s8_tiled"),
@@ -913,6 +1010,8 @@ pub mod kernel_name {
         ("nvfp4_gemv_bm32_k1024_s4_p2", "nvfp4_gemv_bm32_k1024_s4_p2_tiled"),
         ("nvfp4_gemv_bm16_k1024_s4_w8_p2", "nvfp4_gemv_bm16_k1024_s4_w8_p2_tiled"),
         ("nvfp4_gemv_bm32_k1024_s4_w8_p2", "nvfp4_gemv_bm32_k1024_s4_w8_p2_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s2", "nvfp4_gemv_bm32_k1024_s2_tiled"),
+        ("nvfp4_gemv_bm32_k1024_s2_w8", "nvfp4_gemv_bm32_k1024_s2_w8_tiled"),
     ];
 
     /// Tiled twins ([`TILED_TWINS`]) and their persistent twins: a grid of at most as many
@@ -1238,11 +1337,12 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn launch_bounds_name_stream_k_twins_with_their_block_size() {
+    fn launch_bounds_name_twins_with_their_block_size() {
         for b in LAUNCH_BOUNDS {
-            let i = kernel_name::STREAM_K_TWINS.iter().position(|t| t.1 == b.entry).expect("a stream-K twin");
+            let twin = kernel_name::STREAM_K_TWINS.iter().chain(kernel_name::TILED_TWINS.iter());
+            let of = twin.clone().find(|t| t.1 == b.entry).expect("a stream-K or tiled twin").0;
             // The twin's tiles are its row-major entry point's: `…_tiled` → `…` in VARIANTS.
-            let rows = kernel_name::STREAM_K_TWINS[i].0.trim_end_matches("_tiled");
+            let rows = of.trim_end_matches("_tiled");
             let tile = VARIANTS.iter().find(|v| v.0 == rows).expect("a variant").1;
             assert_eq!(b.threads, tile.threads(), "{}: the host launches exactly this many", b.entry);
             // Registers per thread the bound leaves (allocated per warp in units of 256).
@@ -1369,6 +1469,48 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn pdl_two_stage_band_and_its_prefetch() {
+        // Run v230 (H100, 132 SMs): the band's edges (396, 726 and 1056 row tiles of 16) and
+        // shapes measured in it.
+        let pick = |m, k, l| pdl_two_stage_choice(Shape::new(m, k, l), 132);
+        let none = [(6336, 2048, 1), (16896, 2048, 1), (7168, 1024, 1), (7168, 1216, 1), (7168, 2112, 1)];
+        for (m, k, l) in none.into_iter().chain([(7168, 3072, 1), (12288, 1280, 1), (12288, 1536, 1)]) {
+            assert_eq!(pick(m, k, l), None, "({m},{k},{l})");
+        }
+        let w8 = [(6352, 2048, 1), (7168, 2048, 1), (11616, 2048, 1), (7168, 1536, 1), (10240, 1280, 1)];
+        for (m, k, l) in w8 {
+            assert_eq!(pick(m, k, l), Some(TWO_STAGE_W8), "({m},{k},{l})");
+        }
+        let w4 = [(11632, 2048, 1), (12288, 1792, 1), (16880, 2048, 1), (6144, 2048, 2), (3584, 2048, 4)];
+        for (m, k, l) in w4 {
+            assert_eq!(pick(m, k, l), Some(TWO_STAGE_W4), "({m},{k},{l})");
+        }
+        // `choose_variant` takes the band's pick under PDL only.
+        assert_eq!(choose_variant(Shape::new(9216, 2048, 1), 132, Launch::Pdl), TWO_STAGE_W8);
+        assert_eq!(choose_variant(Shape::new(9216, 2048, 1), 132, Launch::Plain), "nvfp4_gemv_bm16_k512_s4");
+        // Both stages before the wait from 1.5 to 2 blocks per SM, on either layout.
+        let tiles = |s: Shape| s.tiles_per_split(&variant_tile(TWO_STAGE_W8), 1);
+        for (m, want) in [(6336, 1), (6352, 2), (7168, 2), (8448, 2), (8464, 1), (9216, 1)] {
+            let s = Shape::new(m, 2048, 1);
+            assert_eq!(tiles(s), 2);
+            for entry in [TWO_STAGE_W8, "nvfp4_gemv_bm32_k1024_s2_w8_tiled"] {
+                assert_eq!(pdl_prefetch_stages_auto(entry, s, 132, tiles(s)), want, "{entry} ({m},2048,1)");
+            }
+            let other = pdl_prefetch_stages_auto("nvfp4_gemv_bm32_k1024_s4_w8", s, 132, tiles(s));
+            assert_eq!(other, pdl_prefetch_stages_for(tiles(s)));
+        }
+        assert_eq!(kernel_name::tiled_twin(TWO_STAGE_W8), Some("nvfp4_gemv_bm32_k1024_s2_w8_tiled"));
+        // Four blocks per SM by shared memory (228 KiB, 1 KiB reserved per block; the four-stage
+        // tiles two); the eight-warp tiles' registers allow three (checked on the GPU).
+        for name in [TWO_STAGE_W8, TWO_STAGE_W4] {
+            let t = variant_tile(name);
+            assert_eq!((t.bm, t.stages, t.bk), (32, 2, 1024));
+            assert_eq!(228 * 1024 / (t.smem_bytes() + 1024), 4, "{name}");
+        }
+        assert_eq!(228 * 1024 / (variant_tile("nvfp4_gemv_bm32_k1024_s4_w8").smem_bytes() + 1024), 2);
+    }
+
+    #[test]
     fn pdl_launches_get_their_own_measured_choice() {
         assert_picks(
             Launch::Pdl,
@@ -1377,7 +1519,9 @@ pub(crate) mod tests {
                 // (4096, 7168, 1) from the seventeenth session: 32 rows unsplit, run v110).
                 ((7168, 16384, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
                 ((4096, 7168, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
-                ((7168, 2048, 1), "nvfp4_gemv_bm32_k1024_s4_w8"),
+                // (7168, 2048, 1): the two-stage tiles from the thirty-ninth session (H100 run
+                // v229; `pdl_two_stage_choice`), `bm32_k1024_s4_w8` before.
+                ((7168, 2048, 1), TWO_STAGE_W8),
                 ((4096, 7168, 8), "nvfp4_gemv_bm16_k512_s4_p2"),
                 ((7168, 2048, 4), "nvfp4_gemv_bm16_k512_s4_p2"),
                 // 3 to 8 row tiles per SM from K = 4096, where the small tiles do not take
