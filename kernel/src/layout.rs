@@ -506,8 +506,9 @@ pub enum Launch {
 /// * **PDL:** the next grid's blocks start in the SM slots this one leaves free and request
 ///   their weights before they wait for it; the fastest entry point differs from the plain
 ///   launches' on 18 of the 30 shapes of runs v81/v82.
-///   * two K tiles of 1024 per block (K from 1280 to 2048), `3 < rt < 8`: the two-stage
-///     32-row tiles ([`pdl_two_stage_choice`], thirty-ninth session, H100 runs v228–v230);
+///   * one or two K tiles of 1024 per block (K = 1024, or from 1280 to 2048), from `rt = 3`
+///     to 8 or 12: the two-stage 32-row tiles ([`pdl_two_stage_choice`], thirty-ninth session,
+///     H100 runs v228–v235);
 ///   * K = 2048 otherwise: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
 ///     `1 ≤ rt < 4` 32 rows, 1024-K stages and 8 consumer warps, fewer 16 rows of 8 consumer
 ///     warps and two producers;
@@ -851,52 +852,72 @@ pub const TWO_STAGE_W4: &str = "nvfp4_gemv_bm32_k1024_s2";
 /// The largest K of [`pdl_two_stage_choice`]'s band: two K tiles of 1024 per block, all of
 /// which the two stages hold.
 pub const PDL_TWO_STAGE_MAX_K: u32 = 2048;
-/// The smallest K of [`pdl_two_stage_choice`]'s band (the smallest measured; below it the
-/// second K tile is mostly empty).
+/// The smallest K of [`pdl_two_stage_choice`]'s band with two K tiles per block (the smallest
+/// measured; below it the second K tile is mostly empty). Of one K tile per block the band
+/// has K = 1024 only (the only one measured).
 pub const PDL_TWO_STAGE_MIN_K: u32 = 1280;
-/// The smallest K at which [`pdl_two_stage_choice`] takes [`TWO_STAGE_W4`]: at 1280 and 1536
-/// the previous pick (`bm16_k512_s4`, three K tiles of 512) was as fast or faster (run v232:
-/// (12288,1280,1) 5.50 against 5.94 µs, (12288,1536,1) 5.43 against 5.77), at 1792 slower
+/// The smallest K with two K tiles per block at which [`pdl_two_stage_choice`] takes
+/// [`TWO_STAGE_W4`]: at 1280 and 1536 the previous pick (`bm16_k512_s4`, three K tiles of
+/// 512) was as fast or faster (run v232: (12288,1280,1) 5.50 against 5.94 µs, (12288,1536,1)
+/// 5.43 against 5.77; run v235: (18432,1536,1) 8.12 against 8.28), at 1792 slower
 /// ((12288,1792,1) 6.67 against 5.83).
 pub const PDL_TWO_STAGE_W4_MIN_K: u32 = 1792;
+/// [`TWO_STAGE_W4`]'s upper bound (exclusive) in row tiles of 16 per SM with two K tiles per
+/// block: measured faster up to 11.6 ((12288,2048,2) 11.83 → 10.60 µs, (24576,1792,1) 11.50 →
+/// 10.72, run v235), slower at 13.6, where the persistent twin runs
+/// ([`PDL_PERSIST_MIN_ROW_TILES_PER_SM`]: (28672,2048,1) 11.91 against 12.59).
+pub const PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM: u64 = 12;
 
-/// PDL launches of grids of two 1024-K tiles per block (K from [`PDL_TWO_STAGE_MIN_K`] to
-/// [`PDL_TWO_STAGE_MAX_K`]) of more than 3 and fewer than 8 row tiles of 16 per SM (`rt`):
-/// the two-stage 32-row tiles, three ([`TWO_STAGE_W8`]) or four ([`TWO_STAGE_W4`]) blocks per
-/// SM where the four-stage ones fit two, so that the next grid's blocks can be resident and
-/// request their `a` while this grid's finish, and grids of up to 3 or 4 blocks of 32 rows per
-/// SM run in one wave:
+/// PDL launches of grids of at most two 1024-K tiles per block (K = 1024, or K from
+/// [`PDL_TWO_STAGE_MIN_K`] to [`PDL_TWO_STAGE_MAX_K`]) of more than 3 row tiles of 16 per SM
+/// (`rt`): the two-stage 32-row tiles, three ([`TWO_STAGE_W8`]) or four ([`TWO_STAGE_W4`])
+/// blocks per SM where the four-stage ones fit two, so that the next grid's blocks can be
+/// resident and request their `a` while this grid's finish, and grids of up to 3 or 4 blocks
+/// of 32 rows per SM run in one wave:
 ///
-/// * `3 < rt ≤ 5.5` (1.5 to 2.75 blocks per SM): [`TWO_STAGE_W8`] (eight consumer warps), with
-///   both stages requested before the wait up to `rt = 4` ([`pdl_prefetch_stages_auto`]);
-/// * `5.5 < rt < 8` from K = [`PDL_TWO_STAGE_W4_MIN_K`]: [`TWO_STAGE_W4`] (four consumer
-///   warps), in the tiled layout (`host::a_layout::ALayout::Auto`).
+/// * `3 < rt ≤ 4` (1.5 to 2 blocks per SM): [`TWO_STAGE_W8`] (eight consumer warps), with
+///   both stages requested before the wait where there are two ([`pdl_prefetch_stages_auto`]);
+/// * two K tiles, `4 < rt ≤ 5.5`: [`TWO_STAGE_W8`];
+/// * two K tiles from K = [`PDL_TWO_STAGE_W4_MIN_K`], `5.5 < rt` <
+///   [`PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM`]; one K tile, `4 < rt < 8`: [`TWO_STAGE_W4`]
+///   (four consumer warps), in the tiled layout (`host::a_layout::ALayout::Auto`).
 ///
-/// Fitted on an H100 80GB HBM3 (runs v228–v230, thirty-ninth session, BENCHMARKS.md; no H200
-/// was lent): against the previous pick ([`choose_variant`]'s `bm32_k1024_s4_w8` up to
-/// `rt = 4`, `bm16_k512_s4` above), two rounds in opposite orders, M from 6656 to 16384 at
-/// K = 2048 −3.2…−33.7%, e.g. (7168,2048,1) 4.24 → 3.91 µs, (9216,2048,1) 6.92 → 4.59,
-/// (14336,2048,1) 7.16 → 6.18, (6144,2048,2) 6.61 → 5.69, (10240,1536,1) 5.21 → 4.66. At and
-/// below `rt = 3` the two-stage tiles were within ±3% of the previous pick; longer K (three
-/// or more tiles per block) they lost (two stages cannot hold a block's K: (7168,3072,1) 5.56
-/// → 6.20, (4096,4096,1) 4.64 → 5.99), as did plain launches (at best even). The rule, with
-/// main's CLI against this rule's in one run (v231, v232, A B B A), on 20 shapes, 16 of them
-/// first measured there: −35.2…−3.5%, e.g. (4608,2048,2) 6.95 → 4.60 µs, (9216,1792,1) 6.94 →
-/// 4.51, (7168,2048,1) 4.28 → 3.93. Left out after those runs: four warps below K = 1792.
+/// Fitted on an H100 80GB HBM3 (runs v228–v230, v234, v235, thirty-ninth session,
+/// BENCHMARKS.md; no H200 was lent): against the previous pick ([`choose_variant`]'s
+/// `bm32_k1024_s4_w8` up to `rt = 4`, the small tiles above), two rounds in opposite orders,
+/// e.g. (7168,2048,1) 4.24 → 3.91 µs, (9216,2048,1) 6.92 → 4.59, (14336,2048,1) 7.16 → 6.18,
+/// (6144,2048,2) 6.61 → 5.69, (10240,1536,1) 5.21 → 4.66, (20480,2048,1) 9.98 → 8.76,
+/// (9728,1024,1) 4.31 → 3.31, (8192,1024,1) 3.36 → 3.07. At and below `rt = 3` the two-stage
+/// tiles were within ±3% of the previous pick (but (4096,1024,1) −5%); longer K (three or
+/// more tiles per block) they lost (two stages cannot hold a block's K: (7168,3072,1) 5.56 →
+/// 6.20, (4096,4096,1) 4.64 → 5.99), as did plain launches (at best even), and one K tile
+/// from `rt = 8.7` ((18432,1024,1) 6.51 against 6.95). The rule up to `rt = 8`, with main's
+/// CLI against this rule's in one run (v231, v232, A B B A), on 20 shapes, 16 of them first
+/// measured there: −35.2…−3.5%, e.g. (4608,2048,2) 6.95 → 4.60 µs, (9216,1792,1) 6.94 →
+/// 4.51, (7168,2048,1) 4.28 → 3.93.
 pub const fn pdl_two_stage_choice(s: Shape, sm_count: u32) -> Option<&'static str> {
     let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
-    if s.k < PDL_TWO_STAGE_MIN_K || s.k > PDL_TWO_STAGE_MAX_K || rt <= 3 * sms || rt >= 8 * sms {
+    let one_tile = s.k == BK * 2;
+    let two_tiles = s.k >= PDL_TWO_STAGE_MIN_K && s.k <= PDL_TWO_STAGE_MAX_K;
+    if !(one_tile || two_tiles) || rt <= 3 * sms {
         None
-    } else if 2 * rt <= 11 * sms {
+    } else if rt <= 4 * sms || (two_tiles && 2 * rt <= 11 * sms) {
         Some(TWO_STAGE_W8)
-    } else if s.k >= PDL_TWO_STAGE_W4_MIN_K {
+    } else if (one_tile && rt < 8 * sms)
+        || (s.k >= PDL_TWO_STAGE_W4_MIN_K && rt < PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM * sms)
+    {
         Some(TWO_STAGE_W4)
     } else {
         None
     }
 }
-const _: () =
+const _: () = {
     assert!(PDL_TWO_STAGE_MIN_K > BK * 2 && PDL_TWO_STAGE_MAX_K == BK * 4, "two 1024-K tiles per block");
+    assert!(
+        PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM <= PDL_PERSIST_MIN_ROW_TILES_PER_SM,
+        "below the persistent band"
+    );
+};
 
 /// The stages of `a` a PDL launch of `entry` (row-major or tiled) on `s`, `tiles` K tiles per
 /// block, requests before its wait by default (the host's `--pdl-prefetch auto`):
@@ -1470,19 +1491,22 @@ pub(crate) mod tests {
 
     #[test]
     fn pdl_two_stage_band_and_its_prefetch() {
-        // Run v230 (H100, 132 SMs): the band's edges (396, 726 and 1056 row tiles of 16) and
-        // shapes measured in it.
+        // Runs v230, v235 (H100, 132 SMs): the band's edges (396, 528, 726, 1056 and 1584 row
+        // tiles of 16) and shapes measured in it.
         let pick = |m, k, l| pdl_two_stage_choice(Shape::new(m, k, l), 132);
-        let none = [(6336, 2048, 1), (16896, 2048, 1), (7168, 1024, 1), (7168, 1216, 1), (7168, 2112, 1)];
-        for (m, k, l) in none.into_iter().chain([(7168, 3072, 1), (12288, 1280, 1), (12288, 1536, 1)]) {
+        let none = [(6336, 2048, 1), (25344, 2048, 1), (6336, 1024, 1), (7168, 1216, 1), (7168, 2112, 1)];
+        let more = [(7168, 3072, 1), (12288, 1280, 1), (12288, 1536, 1), (16896, 1024, 1), (7168, 960, 1)];
+        for (m, k, l) in none.into_iter().chain(more).chain([(28672, 2048, 1), (18432, 1536, 1)]) {
             assert_eq!(pick(m, k, l), None, "({m},{k},{l})");
         }
         let w8 = [(6352, 2048, 1), (7168, 2048, 1), (11616, 2048, 1), (7168, 1536, 1), (10240, 1280, 1)];
-        for (m, k, l) in w8 {
+        for (m, k, l) in w8.into_iter().chain([(6352, 1024, 1), (8448, 1024, 1)]) {
             assert_eq!(pick(m, k, l), Some(TWO_STAGE_W8), "({m},{k},{l})");
         }
         let w4 = [(11632, 2048, 1), (12288, 1792, 1), (16880, 2048, 1), (6144, 2048, 2), (3584, 2048, 4)];
-        for (m, k, l) in w4 {
+        let w4_more =
+            [(25328, 2048, 1), (12288, 2048, 2), (24576, 1792, 1), (8464, 1024, 1), (16880, 1024, 1)];
+        for (m, k, l) in w4.into_iter().chain(w4_more) {
             assert_eq!(pick(m, k, l), Some(TWO_STAGE_W4), "({m},{k},{l})");
         }
         // `choose_variant` takes the band's pick under PDL only.
