@@ -507,8 +507,8 @@ pub enum Launch {
 ///   their weights before they wait for it; the fastest entry point differs from the plain
 ///   launches' on 18 of the 30 shapes of runs v81/v82.
 ///   * one or two K tiles of 1024 per block (K = 1024, or from 1280 to 2048), from `rt = 3`
-///     to 8 or 12: the two-stage 32-row tiles ([`pdl_two_stage_choice`], thirty-ninth session,
-///     H100 runs v228–v235);
+///     to 8 or 13: the two-stage 32-row tiles ([`pdl_two_stage_choice`], thirty-ninth session,
+///     H100 runs v228–v237);
 ///   * K = 2048 otherwise: `rt ≥ 8` the small tiles with two producers, `4 ≤ rt < 8` with one,
 ///     `1 ≤ rt < 4` 32 rows, 1024-K stages and 8 consumer warps, fewer 16 rows of 8 consumer
 ///     warps and two producers;
@@ -863,10 +863,11 @@ pub const PDL_TWO_STAGE_MIN_K: u32 = 1280;
 /// ((12288,1792,1) 6.67 against 5.83).
 pub const PDL_TWO_STAGE_W4_MIN_K: u32 = 1792;
 /// [`TWO_STAGE_W4`]'s upper bound (exclusive) in row tiles of 16 per SM with two K tiles per
-/// block: measured faster up to 11.6 ((12288,2048,2) 11.83 → 10.60 µs, (24576,1792,1) 11.50 →
-/// 10.72, run v235), slower at 13.6, where the persistent twin runs
-/// ([`PDL_PERSIST_MIN_ROW_TILES_PER_SM`]: (28672,2048,1) 11.91 against 12.59).
-pub const PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM: u64 = 12;
+/// block, where the persistent twin's band starts ([`PDL_PERSIST_MIN_ROW_TILES_PER_SM`]):
+/// measured faster up to 12.6 ((12288,2048,2) 11.83 → 10.60 µs, (24576,1792,1) 11.50 →
+/// 10.72, run v235; (26624,2048,1) 13.42 → 11.85, (13312,2048,2) 13.36 → 11.83, run v237),
+/// slower at 13.6, where the persistent twin runs ((28672,2048,1) 11.91 against 12.59).
+pub const PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM: u64 = PDL_PERSIST_MIN_ROW_TILES_PER_SM;
 
 /// PDL launches of grids of at most two 1024-K tiles per block (K = 1024, or K from
 /// [`PDL_TWO_STAGE_MIN_K`] to [`PDL_TWO_STAGE_MAX_K`]) of more than 3 row tiles of 16 per SM
@@ -1491,10 +1492,10 @@ pub(crate) mod tests {
 
     #[test]
     fn pdl_two_stage_band_and_its_prefetch() {
-        // Runs v230, v235 (H100, 132 SMs): the band's edges (396, 528, 726, 1056 and 1584 row
-        // tiles of 16) and shapes measured in it.
+        // Runs v230, v235, v237 (H100, 132 SMs): the band's edges (396, 528, 726, 1056 and 1716
+        // row tiles of 16) and shapes measured in it.
         let pick = |m, k, l| pdl_two_stage_choice(Shape::new(m, k, l), 132);
-        let none = [(6336, 2048, 1), (25344, 2048, 1), (6336, 1024, 1), (7168, 1216, 1), (7168, 2112, 1)];
+        let none = [(6336, 2048, 1), (27456, 2048, 1), (6336, 1024, 1), (7168, 1216, 1), (7168, 2112, 1)];
         let more = [(7168, 3072, 1), (12288, 1280, 1), (12288, 1536, 1), (16896, 1024, 1), (7168, 960, 1)];
         for (m, k, l) in none.into_iter().chain(more).chain([(28672, 2048, 1), (18432, 1536, 1)]) {
             assert_eq!(pick(m, k, l), None, "({m},{k},{l})");
@@ -1505,7 +1506,7 @@ pub(crate) mod tests {
         }
         let w4 = [(11632, 2048, 1), (12288, 1792, 1), (16880, 2048, 1), (6144, 2048, 2), (3584, 2048, 4)];
         let w4_more =
-            [(25328, 2048, 1), (12288, 2048, 2), (24576, 1792, 1), (8464, 1024, 1), (16880, 1024, 1)];
+            [(27440, 2048, 1), (13312, 2048, 2), (24576, 1792, 1), (8464, 1024, 1), (16880, 1024, 1)];
         for (m, k, l) in w4.into_iter().chain(w4_more) {
             assert_eq!(pick(m, k, l), Some(TWO_STAGE_W4), "({m},{k},{l})");
         }
