@@ -555,7 +555,7 @@ pub enum Launch {
 /// The direct kernel ([`kernel_name::GEMV_DIRECT`]), 7.8% faster than any TMA entry point on
 /// (1024, 2048, 1) with plain launches, is never chosen.
 pub const fn choose_variant(s: Shape, sm_count: u32, launch: Launch) -> &'static str {
-    let rt = s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64;
+    let rt = s.mma_row_tiles();
     let sms = sm_count as u64;
     let (short_k, long_k) = (s.k < 4096, s.k >= 16384);
     match launch {
@@ -636,7 +636,7 @@ pub const PDL_PERSIST_MIN_ROW_TILES_PER_SM: u64 = 13;
 /// ([`choose_variant`]'s pick, after the host's one-wave correction), if any: see
 /// [`PDL_PERSIST_MAX_ROW_TILES_PER_SM`]. Needs the scales by TMA (the tiled layout).
 pub const fn pdl_persistent_choice(s: Shape, sm_count: u32, chosen: &str) -> Option<&'static str> {
-    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let (rt, sms) = (s.mma_row_tiles(), sm_count as u64);
     let band = rt >= PDL_PERSIST_MIN_ROW_TILES_PER_SM * sms && rt < PDL_PERSIST_MAX_ROW_TILES_PER_SM * sms;
     let fits = s.k < 4096 && s.scales_by_tma() && band;
     if fits && str_eq(chosen, "nvfp4_gemv_bm16_k512_s4_p2") {
@@ -689,7 +689,7 @@ pub struct LaunchBounds {
 /// (4096,7168,8). Plain launches keep their picks: there it won on three shapes of four waves
 /// and lost on two of two (run v210).
 pub const fn pdl_stream_k_choice(s: Shape, sm_count: u32) -> Option<&'static str> {
-    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let (rt, sms) = (s.mma_row_tiles(), sm_count as u64);
     let band =
         rt > PDL_STREAM_K_ONE_WAVE_ROW_TILES_PER_SM * sms && rt < PDL_STREAM_K_MAX_ROW_TILES_PER_SM * sms;
     if band && s.k >= PDL_STREAM_K_MIN_K && s.scales_by_tma() {
@@ -897,7 +897,7 @@ pub const PDL_TWO_STAGE_W4_MAX_ROW_TILES_PER_SM: u64 = PDL_PERSIST_MIN_ROW_TILES
 /// measured there: −35.2…−3.5%, e.g. (4608,2048,2) 6.95 → 4.60 µs, (9216,1792,1) 6.94 →
 /// 4.51, (7168,2048,1) 4.28 → 3.93.
 pub const fn pdl_two_stage_choice(s: Shape, sm_count: u32) -> Option<&'static str> {
-    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let (rt, sms) = (s.mma_row_tiles(), sm_count as u64);
     let one_tile = s.k == BK * 2;
     let two_tiles = s.k >= PDL_TWO_STAGE_MIN_K && s.k <= PDL_TWO_STAGE_MAX_K;
     if !(one_tile || two_tiles) || rt <= 3 * sms {
@@ -929,7 +929,7 @@ const _: () = {
 /// 2.25 blocks per SM it was slower ((9216,2048,1) 4.59 → 4.94, (10240,2048,1) 5.00 → 5.60),
 /// as below 1.5 ((5120,2048,1) 3.45 → 3.84).
 pub const fn pdl_prefetch_stages_auto(entry: &str, s: Shape, sm_count: u32, tiles: u32) -> u32 {
-    let (rt, sms) = (s.m.div_ceil(MMA_ROWS) as u64 * s.l as u64, sm_count as u64);
+    let (rt, sms) = (s.mma_row_tiles(), sm_count as u64);
     let two_stage_w8 = str_eq(entry, TWO_STAGE_W8) || str_eq(entry, "nvfp4_gemv_bm32_k1024_s2_w8_tiled");
     if two_stage_w8 && tiles == 2 && rt > 3 * sms && rt <= 4 * sms {
         2
@@ -1148,6 +1148,11 @@ impl Shape {
     /// Bytes of `sfb`.
     pub const fn sfb_bytes(&self) -> usize {
         self.l as usize * (self.k as usize / SF_VEC as usize)
+    }
+    /// Row tiles of [`MMA_ROWS`] rows over all batch entries (`rt`): what the per-shape rules
+    /// ([`choose_variant`] and the bands beside it) count per SM.
+    pub const fn mma_row_tiles(&self) -> u64 {
+        self.m.div_ceil(MMA_ROWS) as u64 * self.l as u64
     }
     /// Elements of `c`.
     pub const fn c_len(&self) -> usize {
