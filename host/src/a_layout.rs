@@ -28,8 +28,8 @@ pub enum ALayout {
     /// per-shape choice measured on the H200) with plain launches, and under programmatic
     /// dependent launch where that entry point is [`PDL_TILED_ENTRY`] and K at least
     /// [`PDL_TILED_MIN_K`], or [`kernel::layout::TWO_STAGE_W4`] (chosen under PDL only for
-    /// one or two K tiles per block: on an H100 up to 6.1% faster tiled from 5.9 row tiles of
-    /// 16 per SM, e.g. (16384,2048,1) 7.50 → 7.04 µs, run v230, and at K = 1024 from 4.4, e.g.
+    /// one or two K tiles per block: on an H100 2.1–6.1% faster tiled from 6.3 row tiles of 16
+    /// per SM, even at 5.8, e.g. (16384,2048,1) 7.50 → 7.04 µs, run v230, and at K = 1024 from 4.4, e.g.
     /// (10240,1024,1) 3.40 → 3.33, run v234); else [`ALayout::Rows`], as for an entry point
     /// named with
     /// [`crate::gpu::Gpu::use_variant`] and on the other builds ([`ALayout::tiles`]).
