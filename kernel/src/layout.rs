@@ -725,11 +725,7 @@ pub const LAUNCH_BOUNDS: [LaunchBounds; 2] = [
         threads: VARIANTS[6].1.threads(),
         min_blocks_per_sm: 2,
     },
-    LaunchBounds {
-        entry: kernel_name::TILED_TWINS[14].1,
-        threads: VARIANTS[13].1.threads(),
-        min_blocks_per_sm: 3,
-    },
+    LaunchBounds { entry: TWO_STAGE_W8_TILED, threads: VARIANTS[13].1.threads(), min_blocks_per_sm: 3 },
 ];
 
 const _: () = {
@@ -842,13 +838,21 @@ pub const fn pdl_prefetch_stages_for(tiles: u32) -> u32 {
     if below_all < PDL_PREFETCH_STAGES { below_all } else { PDL_PREFETCH_STAGES }
 }
 
-/// The two-stage 32-row tiles of 8 consumer warps: 56 KiB of shared memory (four blocks per
-/// SM of 228 KiB) and, in the sm_90a build, 68 registers (72 tiles 288 threads three times
-/// into 65536): three blocks per SM where the four-stage ones (110 KiB, 82 registers) fit two.
-pub const TWO_STAGE_W8: &str = "nvfp4_gemv_bm32_k1024_s2_w8";
-/// The two-stage 32-row tiles of 4 consumer warps: four blocks per SM (56 KiB; 80 registers
-/// of 160 threads in the sm_90a build).
-pub const TWO_STAGE_W4: &str = "nvfp4_gemv_bm32_k1024_s2";
+/// The two-stage 32-row tiles of 8 consumer warps (`VARIANTS[13]`): 56 KiB of shared
+/// memory (four blocks per SM of 228 KiB) and, in the sm_90a build, 68 registers (three
+/// blocks of 288 threads fit up to 72 in 65536): three blocks per SM where the four-stage
+/// ones (110 KiB, 82 registers) fit two.
+pub const TWO_STAGE_W8: &str = VARIANTS[13].0;
+/// [`TWO_STAGE_W8`]'s tiled twin (`kernel_name::TILED_TWINS[14]`).
+pub const TWO_STAGE_W8_TILED: &str = kernel_name::TILED_TWINS[14].1;
+/// The two-stage 32-row tiles of 4 consumer warps (`VARIANTS[12]`): four blocks per SM
+/// (56 KiB; 80 registers of 160 threads in the sm_90a build).
+pub const TWO_STAGE_W4: &str = VARIANTS[12].0;
+const _: () = {
+    assert!(VARIANTS[13].1.stages == 2 && VARIANTS[13].1.warps == 8 && VARIANTS[13].1.bm == 32);
+    assert!(VARIANTS[12].1.stages == 2 && VARIANTS[12].1.warps == 4 && VARIANTS[12].1.bm == 32);
+    assert!(str_eq(kernel_name::TILED_TWINS[14].0, TWO_STAGE_W8), "the twin of the eight-warp tiles");
+};
 /// The largest K of [`pdl_two_stage_choice`]'s band: two K tiles of 1024 per block, all of
 /// which the two stages hold.
 pub const PDL_TWO_STAGE_MAX_K: u32 = 2048;
@@ -930,7 +934,7 @@ const _: () = {
 /// as below 1.5 ((5120,2048,1) 3.45 → 3.84).
 pub const fn pdl_prefetch_stages_auto(entry: &str, s: Shape, sm_count: u32, tiles: u32) -> u32 {
     let (rt, sms) = (s.mma_row_tiles(), sm_count as u64);
-    let two_stage_w8 = str_eq(entry, TWO_STAGE_W8) || str_eq(entry, "nvfp4_gemv_bm32_k1024_s2_w8_tiled");
+    let two_stage_w8 = str_eq(entry, TWO_STAGE_W8) || str_eq(entry, TWO_STAGE_W8_TILED);
     if two_stage_w8 && tiles == 2 && rt > 3 * sms && rt <= 4 * sms {
         2
     } else {
