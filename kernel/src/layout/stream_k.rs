@@ -57,8 +57,17 @@ pub const STREAM_K_WAIT_LIMIT_NS: u64 = 10_000_000_000;
 pub const STREAM_K_SKEW_MAX: u32 = 0xFF;
 
 /// The block whose range holds unit `n < units`: the largest `b` with
-/// `stream_k_first_unit(b) ≤ n` (a binary search: at most ⌈log2 grid⌉ steps).
+/// `stream_k_first_unit(b) ≤ n`. Without a skew (the default) that is
+/// `⌊((n + 1) · grid − 1) / units⌋`, one division; with one, a binary search of at most
+/// ⌈log2 grid⌉ steps, each a [`stream_k_first_unit`] (a division). The kernel calls this
+/// twice per cut row tile, on the consumer warps' path ([`stream_k_segments`]), so an
+/// unskewed schedule keeps the single division.
 pub const fn stream_k_block_of(n: u32, grid: u32, units: u32, skew: u32) -> u32 {
+    if stream_k_skew_clamped(grid, units, skew) == 0 {
+        let g = if grid == 0 { 1 } else { grid as u64 };
+        let u = if units == 0 { 1 } else { units as u64 };
+        return (((n as u64 + 1) * g - 1) / u) as u32;
+    }
     let (mut lo, mut hi) = (0, if grid == 0 { 1 } else { grid });
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
