@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # v253 (forty-second session): F (f-bundle.tar.xz: main's kernel with the closed-form stream-K
-# block search back) against Q (q-bundle.tar.xz: F + G3, the load-path prefetch of `b`/`sfb` in
-# the two-stage tiles) on the two-stage band, --pdl, F Q Q F, any card. On an H200 first: Q's
+# block search back) against Q (q-bundle.tar.xz: F + G4, the load-path prefetch of `b`/`sfb` in
+# the two-stage tiles where all of the first tiles' `a` is requested before the wait; v252's Q
+# was G3, without that condition) on the two-stage band, --pdl, F Q Q F, any card. On an H200 first: Q's
 # GPU tests, fuzz and sanitizers, its table of record (--pdl twice, plain) and the stream-K band
 # against main's kernel (B, branch-bundle.tar.xz). Carry ["target/exp-s2x"].
 set -u
