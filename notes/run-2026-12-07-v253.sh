@@ -4,7 +4,9 @@
 # the two-stage tiles where all of the first tiles' `a` is requested before the wait; v252's Q
 # was G3, without that condition) on the two-stage band, --pdl, F Q Q F, any card. On an H200 first: Q's
 # GPU tests, fuzz and sanitizers, its table of record (--pdl twice, plain) and the stream-K band
-# against main's kernel (B, branch-bundle.tar.xz). Carry ["target/exp-s2x"].
+# against main's kernel before the fix (B, branch-bundle.tar.xz). F is main (7879be7 on); Q is
+# main + notes/experiment-2026-12-07-b-prefetch-two-stage-g4.patch, each `cargo xtask bundle`,
+# stripped and packed like the other bundles (NEXT.md). Carry ["target/exp-s2x"].
 set -u
 for x in q f br; do mkdir -p /tmp/$x; done
 tar -C /tmp/q -xJf target/exp-s2x/q-bundle.tar.xz && tar -C /tmp/f -xJf target/exp-s2x/f-bundle.tar.xz && tar -C /tmp/br -xJf target/exp-s2x/branch-bundle.tar.xz
