@@ -61,7 +61,9 @@ pub const STREAM_K_SKEW_MAX: u32 = 0xFF;
 /// `⌊((n + 1) · grid − 1) / units⌋`, one division; with one, a binary search of at most
 /// ⌈log2 grid⌉ steps, each a [`stream_k_first_unit`] (a division). The kernel calls this
 /// twice per cut row tile, on the consumer warps' path ([`stream_k_segments`]), so an
-/// unskewed schedule keeps the single division.
+/// unskewed schedule keeps the single division: with the search for every schedule (the
+/// thirty-fifth to forty-first sessions) the unskewed twin was 2–10% slower on an H100 (run
+/// v251, BENCHMARKS.md "Forty-second session").
 pub const fn stream_k_block_of(n: u32, grid: u32, units: u32, skew: u32) -> u32 {
     if stream_k_skew_clamped(grid, units, skew) == 0 {
         let g = if grid == 0 { 1 } else { grid as u64 };
