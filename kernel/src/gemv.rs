@@ -504,11 +504,13 @@ pub(crate) struct SplitWork {
     pub(crate) tickets: *mut u32,
 }
 
-/// Global addresses of `sfa` and `sfb`, for the `cp.async` path (see `SCALE_TMA_K_MULTIPLE`).
+/// Global addresses of `sfa` and `sfb`, for the `cp.async` path (see `SCALE_TMA_K_MULTIPLE`),
+/// and of `b`, for its L2 prefetch in the two-stage tiles' first fill (`gemv`'s `fill_first`).
 #[derive(Clone, Copy)]
 struct Scales {
     sfa: *const u8,
     sfb: *const u8,
+    b: *const u8,
 }
 
 /// Producer: word `i` (elements `8i..8i+8`) of a pass's raw `b` at `src`, prepared into the
@@ -841,6 +843,31 @@ unsafe fn gemv<
             let pre = pdl_prefetch.min(first);
             for kt in 0..pre {
                 issue(kt, kt, A_PART);
+            }
+            if STAGES == 2 && pre == first && !STREAM && !PERSIST && pdl != Pdl::TriggerAfterLoads {
+                // `b` and `sfb` of the first tiles into the L2 through the load path, a line
+                // (128 bytes) per lane: `first · BKS / 2` bytes of `b`, `first · BKS / 16` of
+                // `sfb`, from this block's K offset. Their TMA copies must wait for the kernel
+                // before this one; the hint need not (the L2 is where every SM's writes land,
+                // so the copies after the wait still read the newest bytes), and lets them hit
+                // in the L2. Only in the two-stage tiles, and only where all of the first
+                // tiles' `a` is already requested: there it bought 2–5% at 1.6 to 1.9 row
+                // tiles per SM and cost nothing elsewhere (run v254, H100; BENCHMARKS.md
+                // "Forty-third session"). In every tile it cost up to 7% on other grids (runs
+                // v243, v246), and before part of `a` up to 1.2% (run v252).
+                let k0 = kt0 * BKS;
+                let kk = (first * BKS).min(k.saturating_sub(k0)); // within the row
+                let b_lines = (kk / 2).div_ceil(128);
+                let sfb_lines = (kk / 16).div_ceil(128);
+                let b_row = scales.b.wrapping_add(l as usize * (k / 2) as usize + (k0 / 2) as usize);
+                let sfb_row = scales.sfb.wrapping_add(l as usize * (k / 16) as usize + (k0 / 16) as usize);
+                if lane < b_lines {
+                    unsafe { memory::prefetch_global_l2(b_row.wrapping_add(128 * lane as usize)) };
+                } else if lane - b_lines < sfb_lines {
+                    unsafe {
+                        memory::prefetch_global_l2(sfb_row.wrapping_add(128 * (lane - b_lines) as usize))
+                    };
+                }
             }
             misc::wait_prerequisites();
             for kt in 0..first {
@@ -1592,7 +1619,7 @@ macro_rules! gemv_entry {
     ($(#[$doc:meta])* $name:ident, $tile:expr, $cluster:literal, $tiled:literal, $persist:literal, $stream:literal) => {
         gemv_entry_abi!($(#[$doc])* $name, |x| {
             const T: TileConfig = $tile;
-            let scales = Scales { sfa: x.sfa, sfb: x.sfb };
+            let scales = Scales { sfa: x.sfa, sfb: x.sfb, b: x.b };
             gemv::<{ T.bm }, { T.stages }, { T.bk }, { T.warps }, { T.producer_warps() }, $cluster, { T.fp8_route() }, $tiled, $persist, $stream>(
                 x.maps, x.c, x.m, x.k, x.work, x.epilogue, scales, x.a, x.pdl, x.pdl_prefetch, x.batches, x.skew,
             )

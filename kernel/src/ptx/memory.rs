@@ -112,6 +112,16 @@ pub unsafe fn st_global_u8(p: *mut u8, v: u8) {
     unsafe { asm!("st.global.u8 [{p}], {v};", p = in(reg64) p, v = in(reg16) v as u16, options(nostack)) }
 }
 
+/// `prefetch.global.L2 [p];` — PTX ISA 2.0, sm_20. Brings the line holding `p` into the L2
+/// cache through the load path; a hint, nothing is returned or waited for.
+///
+/// # Safety
+/// `p` is a global address.
+#[inline(always)]
+pub unsafe fn prefetch_global_l2(p: *const u8) {
+    unsafe { asm!("prefetch.global.L2 [{p}];", p = in(reg64) p, options(nostack)) }
+}
+
 /// `ld.global.nc.v4.b32 {d0, d1, d2, d3}, [p];` — PTX ISA 2.0, sm_35. A 16-byte load through
 /// the non-coherent (read-only) path.
 ///
