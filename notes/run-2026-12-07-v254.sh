@@ -3,7 +3,7 @@
 # H200: main's kernel (F, f-bundle.tar.xz: 362634b, the closed-form stream-K block lookup back)
 # gets every GPU test, --pdl and plain fuzz, the four sanitizers, the table of record (--pdl
 # twice, plain) and the stream-K band against main before the fix (B, branch-bundle.tar.xz:
-# 362634b with kernel/src/layout/stream_k.rs of 7879be7^), F B (v255 repeats it). Then, any card: the
+# 362634b with kernel/src/layout/stream_k.rs of 7879be7^), F B (v258 repeats it). Then, any card: the
 # two-stage band F Q Q F, Q = F + notes/experiment-2026-12-07-b-prefetch-two-stage-g4.patch
 # (q-bundle.tar.xz). Then, any card, while time is left: the stream-K band F T T F, T = F +
 # notes/experiment-2026-12-07-timer-every-256-polls.patch (t-bundle.tar.xz). Every step packs
