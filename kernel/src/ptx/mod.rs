@@ -21,7 +21,7 @@
 //! | [`wgmma`] | `wgmma.fence`, `.commit_group`, `.wait_group`, `wgmma.mma_async.m64n32k32.f32.e4m3.e4m3` (sm_90a) |
 //! | [`int`] | `prmt.b32`, `mul.hi.u32`, `lop3.b32` |
 //! | [`shfl`] | `shfl.sync.bfly.b32` |
-//! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence`, `fence.proxy.async` |
+//! | [`memory`] | `cvta.to.shared`, `ld`/`st.shared` (`.v4`, `.v2`, 32/16/8 bits), `ld`/`st.global` forms, `atom.add`, `fence`, `fence.proxy.async`, `prefetch.global.L2` |
 //! | [`misc`] | `bar.sync`, `trap`, `griddepcontrol.{launch_dependents,wait}`, special registers (`%globaltimer` too) |
 
 pub mod cluster;
