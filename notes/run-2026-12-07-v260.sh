@@ -6,7 +6,7 @@
 set -u
 mkdir -p $OUT/probe
 P=$PWD/notes/probe-2026-12-07-block-placement.cu
-probe() { nvidia-smi -L > $OUT/probe/device.txt; (cd /tmp && nvcc -O2 -arch=sm_90a -o probe $P && timeout 60 ./probe) > $OUT/probe/probe.log 2>&1; echo "probe rc $?"; grep -v "^smid" $OUT/probe/probe.log; }
+probe() { nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > $OUT/probe/device.txt; (cd /tmp && nvcc -O2 -arch=sm_90a -o probe $P && timeout 60 ./probe) > $OUT/probe/probe.log 2>&1; echo "probe rc $?"; grep -v "^smid" $OUT/probe/probe.log; }
 if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   probe; LIMIT=${LIMIT:-480} bash notes/run-2026-12-07-v258.sh; exit $?
 fi
