@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # v262 (forty-fifth session; replaces v261, whose NVFP4_LIVE_ROWS switch is gone): the live-row
-# twins (L, l-bundle.tar.xz: branch exp-live-rows at 6edd71b, notes/experiment-2026-12-07-live-rows.patch
+# twins (L, l-bundle.tar.xz: branch exp-live-rows built at 6edd71b (4ebac5a: same PTX, sm_90a md5 dda8662c), notes/experiment-2026-12-07-live-rows.patch
 # on 80212ab) against main (M, m-bundle.tar.xz), on any card. On an H200 first: main's GPU
 # tests, fuzz, table of record (--pdl, plain). Then L's live-row GPU tests and sanitizers on
 # its sanitize-cases (which include both twins at 13 rows), then timing. Carry
