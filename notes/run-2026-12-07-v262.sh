@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # v262 (forty-fifth session; replaces v261, whose NVFP4_LIVE_ROWS switch is gone): the live-row
-# twins (L, l-bundle.tar.xz: branch exp-live-rows built at 6edd71b (4ebac5a: same PTX, sm_90a md5 dda8662c), notes/experiment-2026-12-07-live-rows.patch
+# twins (L, l-bundle.tar.xz: branch exp-live-rows at ffa1d10, sm_90a PTX md5 dda8662c, notes/experiment-2026-12-07-live-rows.patch
 # on 80212ab) against main (M, m-bundle.tar.xz), on any card. On an H200 first: main's GPU
 # tests, fuzz, table of record (--pdl, plain). Then L's live-row GPU tests and sanitizers on
 # its sanitize-cases (which include both twins at 13 rows), then timing. Carry
@@ -23,10 +23,13 @@ if [ $H200 = 1 ]; then
   b rec-M1 $M --pdl bench --shapes bench --svg $R/rec-M1.svg
   b plain-M $M bench --shapes bench --svg $R/plain-M.svg
 fi
-# L: the live-row GPU tests (every test whose name holds "live"), then the sanitizers on its
+# L: the live-row GPU tests (every test whose name holds "live"), fuzz on bm32_k1024_s4_w8 (a
+# quarter of the cases with 1 to 32 live rows; --pdl and plain), then the sanitizers on its
 # sanitize-cases (plain and --pdl), which run both twins with 13 rows per block.
 NVFP4_TEST_TIMEOUT=120 /tmp/l/bundle/run.sh test live > $R/l-test-full.log 2>&1; echo "run.sh test live rc $?" >> $R/l-test-full.log
 grep -E "^===|test result|FAILED|panicked|rc |_live" $R/l-test-full.log | tail -60 | tee $R/l-test.log
+{ timeout 60 $L --pdl fuzz --cases 60 --variant nvfp4_gemv_bm32_k1024_s4_w8 2>&1 | tail -1
+  timeout 60 $L fuzz --cases 60 --variant nvfp4_gemv_bm32_k1024_s4_w8 2>&1 | tail -1; } | tee -a $R/l-test.log
 echo "L tests at ${SECONDS}s"; pack
 for p in "" "--pdl"; do for tool in memcheck racecheck; do
   echo "$tool $p: $(timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 $L $p sanitize-cases 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|FAIL' | tr '\n' ' ') rc $?"
