@@ -17,11 +17,12 @@ b() { local n=$1; shift; ok $n || return
   timeout 80 "$@" --csv $R/$n.csv > $R/$n.log 2>&1 || echo "FAILED $n"
   echo "== $n at ${SECONDS}s: $(grep -E '^nvfp4' $R/$n.log | awk '{print $1, $3, $5, $NF}' | tr '\n' ' ')"; pack; }
 san() { local bin=$1 tag=$2 p=$3 tool=$4; ok "$tag-$tool$p" || return
-  echo "$tag $tool $p: $(timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 $bin $p sanitize-cases 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|FAIL' | tr '\n' ' ') rc ${PIPESTATUS[0]} at ${SECONDS}s" | tee -a $R/sanitize.log; pack; }
+  echo "$tag $tool $p: $(timeout 120 compute-sanitizer --tool $tool --error-exitcode 3 $bin $p sanitize-cases 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|FAIL' | tr '\n' ' ') at ${SECONDS}s" | tee -a $R/sanitize.log; pack; }
 V=nvfp4_gemv_bm32_k1024_s4_w8
 W="7168,16384,1;6144,16384,1;5120,16384,1;7168,8192,1;7168,12288,1"
 NVFP4_TEST_TIMEOUT=120 /tmp/l/bundle/run.sh test live > $R/l-test-full.log 2>&1; echo "run.sh test live rc $?" >> $R/l-test-full.log
 grep -E "^===|test result|FAILED|panicked|rc |_live" $R/l-test-full.log | tail -60 | tee $R/l-test.log
+pack; ok l-fuzz && \
 { timeout 60 $L --pdl fuzz --cases 60 --variant $V 2>&1 | tail -1
   timeout 60 $L fuzz --cases 60 --variant $V 2>&1 | tail -1; } | tee -a $R/l-test.log
 echo "L tests at ${SECONDS}s"; pack
