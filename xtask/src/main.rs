@@ -145,7 +145,8 @@ const RUN_SH: &str = r#"#!/usr/bin/env bash
 #   ./run.sh cli       the CLI's main job (benchmark shapes, checked against the CPU reference)
 #   ./run.sh bench     the CLI's bench subcommand (CSV and JSON written to $OUT or ./results)
 #   ./run.sh sanitize  compute-sanitizer memcheck, racecheck, synccheck, initcheck on the CLI's
-#                      sanitize-cases, with plain launches and with --pdl
+#                      sanitize-cases, with plain launches and with --pdl; a subset with
+#                      NVFP4_SANITIZE_TOOLS="memcheck racecheck" and NVFP4_SANITIZE_LAUNCHES=pdl
 #   ./run.sh criterion the criterion benchmark (what `cargo bench -p host` runs)
 #   ./run.sh all       test, then cli, then bench
 set -u
@@ -167,9 +168,15 @@ case "${1:-all}" in
   bench) shift; "$NVFP4_CLI" bench --csv "$results/bench.csv" --json "$results/bench.json" "$@" || status=1 ;;
   sanitize)
     shift
-    for launch in plain pdl; do
+    tools="${NVFP4_SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}"
+    launches="${NVFP4_SANITIZE_LAUNCHES:-plain pdl}"
+    for tool in $tools; do case "$tool" in memcheck|racecheck|synccheck|initcheck) ;;
+      *) echo "unknown compute-sanitizer tool '$tool' in NVFP4_SANITIZE_TOOLS (memcheck racecheck synccheck initcheck)"; exit 2 ;; esac; done
+    for launch in $launches; do case "$launch" in plain|pdl) ;;
+      *) echo "unknown launch '$launch' in NVFP4_SANITIZE_LAUNCHES (plain pdl)"; exit 2 ;; esac; done
+    for launch in $launches; do
       flag=""; if [ "$launch" = pdl ]; then flag="--pdl"; fi
-      for tool in memcheck racecheck synccheck initcheck; do
+      for tool in $tools; do
         echo "=== compute-sanitizer --tool $tool ($launch launches)"
         timeout "${NVFP4_TEST_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$NVFP4_CLI" $flag sanitize-cases "$@" || { echo "FAILED: $tool ($launch launches)"; status=1; }
       done
@@ -237,4 +244,87 @@ fn bundle(args: &[String]) -> Result<(), String> {
         benches.len()
     );
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::RUN_SH;
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::Path;
+    use std::process::Command;
+
+    fn script(path: &Path, text: &str) {
+        std::fs::write(path, text).unwrap();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    /// Runs the bundle's `run.sh sanitize` with a stand-in `compute-sanitizer` and CLI that
+    /// only print their arguments; returns (exit code, stdout).
+    fn run_sanitize(tag: &str, env: &[(&str, &str)]) -> (i32, String) {
+        let dir = std::env::temp_dir().join(format!("xtask-run-sh-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("bin")).unwrap();
+        std::fs::create_dir_all(dir.join("path")).unwrap();
+        script(&dir.join("run.sh"), RUN_SH);
+        script(&dir.join("bin/nvfp4-gemv"), "#!/bin/sh\necho \"cli $*\"\n");
+        script(
+            &dir.join("path/compute-sanitizer"),
+            "#!/bin/sh\necho \"sanitizer $2\"; shift 4; exec \"$@\"\n",
+        );
+        let path = format!("{}:{}", dir.join("path").display(), std::env::var("PATH").unwrap_or_default());
+        let mut cmd = Command::new("bash");
+        cmd.arg(dir.join("run.sh")).args(["sanitize", "--seed", "7"]).env("PATH", path);
+        cmd.env("OUT", dir.join("out"));
+        cmd.env_remove("NVFP4_SANITIZE_TOOLS").env_remove("NVFP4_SANITIZE_LAUNCHES");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("bash runs");
+        let _ = std::fs::remove_dir_all(&dir);
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    fn lines_starting(out: &str, prefix: &str) -> Vec<String> {
+        out.lines().filter(|l| l.starts_with(prefix)).map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn run_sh_sanitize_runs_all_four_tools_with_both_launches_by_default() {
+        let (code, out) = run_sanitize("default", &[]);
+        assert_eq!(code, 0, "{out}");
+        let tools = ["memcheck", "racecheck", "synccheck", "initcheck"];
+        let expected: Vec<String> =
+            tools.iter().chain(tools.iter()).map(|t| format!("sanitizer {t}")).collect();
+        assert_eq!(lines_starting(&out, "sanitizer "), expected, "{out}");
+        let cli = lines_starting(&out, "cli ");
+        assert_eq!(cli.len(), 8, "{out}");
+        assert!(cli[..4].iter().all(|l| l == "cli sanitize-cases --seed 7"), "{out}");
+        assert!(cli[4..].iter().all(|l| l == "cli --pdl sanitize-cases --seed 7"), "{out}");
+    }
+
+    #[test]
+    fn run_sh_sanitize_takes_a_subset_of_tools_and_launches() {
+        let env = [("NVFP4_SANITIZE_TOOLS", "racecheck memcheck"), ("NVFP4_SANITIZE_LAUNCHES", "pdl")];
+        let (code, out) = run_sanitize("subset", &env);
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(
+            lines_starting(&out, "sanitizer "),
+            ["sanitizer racecheck", "sanitizer memcheck"],
+            "{out}"
+        );
+        assert_eq!(lines_starting(&out, "cli "), ["cli --pdl sanitize-cases --seed 7"; 2], "{out}");
+    }
+
+    #[test]
+    fn run_sh_sanitize_rejects_an_unknown_tool_or_launch_before_running_anything() {
+        for (tag, env) in [
+            ("tool", ("NVFP4_SANITIZE_TOOLS", "memcheck leakcheck")),
+            ("launch", ("NVFP4_SANITIZE_LAUNCHES", "graph")),
+        ] {
+            let (code, out) = run_sanitize(tag, &[env]);
+            assert_eq!(code, 2, "{out}");
+            assert!(out.contains("unknown"), "{out}");
+            assert!(lines_starting(&out, "sanitizer ").is_empty(), "{out}");
+        }
+    }
 }
