@@ -168,12 +168,12 @@ case "${1:-all}" in
   bench) shift; "$NVFP4_CLI" bench --csv "$results/bench.csv" --json "$results/bench.json" "$@" || status=1 ;;
   sanitize)
     shift
-    tools="${NVFP4_SANITIZE_TOOLS:-memcheck racecheck synccheck initcheck}"
-    launches="${NVFP4_SANITIZE_LAUNCHES:-plain pdl}"
-    for tool in $tools; do case "$tool" in memcheck|racecheck|synccheck|initcheck) ;;
-      *) echo "unknown compute-sanitizer tool '$tool' in NVFP4_SANITIZE_TOOLS (memcheck racecheck synccheck initcheck)"; exit 2 ;; esac; done
-    for launch in $launches; do case "$launch" in plain|pdl) ;;
-      *) echo "unknown launch '$launch' in NVFP4_SANITIZE_LAUNCHES (plain pdl)"; exit 2 ;; esac; done
+    all_tools="memcheck racecheck synccheck initcheck"; all_launches="plain pdl"
+    tools="${NVFP4_SANITIZE_TOOLS:-$all_tools}"; launches="${NVFP4_SANITIZE_LAUNCHES:-$all_launches}"
+    for tool in $tools; do case " $all_tools " in *" $tool "*) ;;
+      *) echo "unknown compute-sanitizer tool '$tool' in NVFP4_SANITIZE_TOOLS ($all_tools)"; exit 2 ;; esac; done
+    for launch in $launches; do case " $all_launches " in *" $launch "*) ;;
+      *) echo "unknown launch '$launch' in NVFP4_SANITIZE_LAUNCHES ($all_launches)"; exit 2 ;; esac; done
     for launch in $launches; do
       flag=""; if [ "$launch" = pdl ]; then flag="--pdl"; fi
       for tool in $tools; do
@@ -188,6 +188,18 @@ case "${1:-all}" in
 esac
 exit $status
 "#;
+
+/// Writes `text` to `path` and, on Unix, makes it executable (mode 755).
+fn write_script(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
 
 fn bundle(args: &[String]) -> Result<(), String> {
     let root = workspace_root();
@@ -228,14 +240,7 @@ fn bundle(args: &[String]) -> Result<(), String> {
         let name = b.file_name().and_then(|n| n.to_str()).unwrap_or("bench");
         copy(b, "benches", name.rsplit_once('-').map_or(name, |(a, _)| a))?;
     }
-    let script = out.join("run.sh");
-    std::fs::write(&script, RUN_SH).map_err(|e| format!("{}: {e}", script.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))
-            .map_err(|e| e.to_string())?;
-    }
+    write_script(&out.join("run.sh"), RUN_SH)?;
     println!(
         "bundle written to {} ({} binaries, {} test binaries, {} benches)",
         out.display(),
@@ -248,14 +253,12 @@ fn bundle(args: &[String]) -> Result<(), String> {
 
 #[cfg(all(test, unix))]
 mod tests {
-    use super::RUN_SH;
-    use std::os::unix::fs::PermissionsExt;
+    use super::{RUN_SH, write_script};
     use std::path::Path;
     use std::process::Command;
 
     fn script(path: &Path, text: &str) {
-        std::fs::write(path, text).unwrap();
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        write_script(path, text).unwrap();
     }
 
     /// Runs the bundle's `run.sh sanitize` with a stand-in `compute-sanitizer` and CLI that
