@@ -44,7 +44,7 @@ options before the command:
                          arithmetic with its FP4 cvt done in software, to test the B200 code on an
                          H100/H200 (default: the build for the device)
   --pdl                  programmatic dependent launch: each GEMV (and, in bench, the read-only
-                         kernel) may start while the kernel before it finishes (README.md)
+                         kernel) may start while the kernel before it finishes (DESIGN.md)
   --pdl-trigger T        with --pdl, when a GEMV lets the next kernel start: auto (default),
                          start, loads (its last tile requested) or exit (its last block done)
   --pdl-prefetch N|all|auto
