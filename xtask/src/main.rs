@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use xtask::ptx::{self, ALL_TARGETS, BuildOptions, Target};
-use xtask::ptxas;
+use xtask::{ptxas, workspace_root};
 
 const USAGE: &str = "usage:
   cargo xtask build-ptx [--target sm_90a|sm_100a|sm_90a-emulated-sm100] [--out-dir DIR] [--allow-local-memory] [--verbose]
@@ -41,10 +41,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
 /// Takes the value following `flag`.

@@ -7,15 +7,12 @@
 //! the workspace's source declares. `BENCHMARKS.md` and `notes/` are records of past runs and
 //! name code that has since gone, so they are not checked. This runs on the build machine only
 //! (`cargo xtask bundle` leaves xtask's tests out of the GPU bundle).
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use xtask::workspace_root;
 
 const DOCS: [&str; 2] = ["README.md", "DESIGN.md"];
 const PATH_PREFIXES: [&str; 6] = ["kernel/", "host/", "xtask/", "tests/", "notes/", ".ci/"];
 const SOURCE_DIRS: [&str; 5] = ["kernel/src", "host/src", "host/build.rs", "xtask/src", "tests/src"];
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask/ is in the workspace").to_path_buf()
-}
 
 fn rust_sources(path: &Path, out: &mut String) {
     if path.is_dir() {
@@ -61,14 +58,18 @@ fn is_ident(s: &str) -> bool {
         && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
 }
 
+/// Whether `src` has `kw` (a keyword and its space) followed by the whole identifier `name`.
+fn declares_as(src: &str, kw: &str, name: &str) -> bool {
+    let pat = format!("{kw}{name}");
+    src.match_indices(&pat)
+        .any(|(i, _)| !src[i + pat.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+}
+
 /// Whether `src` declares `name`: an item, a field, or an enum variant.
 fn declares(src: &str, name: &str) -> bool {
-    let ident_end = |rest: &str| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
-    for kw in ["fn ", "const ", "struct ", "enum ", "mod ", "static ", "type ", "trait ", "macro_rules! "] {
-        let pat = format!("{kw}{name}");
-        if src.match_indices(&pat).any(|(i, _)| ident_end(&src[i + pat.len()..])) {
-            return true;
-        }
+    let items = ["fn ", "const ", "struct ", "enum ", "mod ", "static ", "type ", "trait ", "macro_rules! "];
+    if items.iter().any(|kw| declares_as(src, kw, name)) {
+        return true;
     }
     src.lines().map(str::trim_start).any(|l| {
         let l = l.strip_prefix("pub ").or_else(|| l.strip_prefix("pub(crate) ")).unwrap_or(l);
@@ -84,7 +85,7 @@ fn declares(src: &str, name: &str) -> bool {
 
 #[test]
 fn documents_name_only_files_and_items_that_exist() {
-    let root = root();
+    let root = workspace_root();
     let mut src = String::new();
     for d in SOURCE_DIRS {
         rust_sources(&root.join(d), &mut src);
@@ -126,7 +127,7 @@ fn documents_name_only_files_and_items_that_exist() {
             let first = segments[0];
             let ours = matches!(first, "kernel" | "host" | "gpu")
                 || (first.starts_with(|c: char| c.is_ascii_uppercase())
-                    && ["struct ", "enum ", "trait "].iter().any(|kw| declares_exactly(&src, kw, first)));
+                    && ["struct ", "enum ", "trait "].iter().any(|kw| declares_as(&src, kw, first)));
             if !ours {
                 continue;
             }
@@ -140,12 +141,6 @@ fn documents_name_only_files_and_items_that_exist() {
     }
     assert!(checked > 50, "only {checked} names checked: is the span parser broken?");
     assert!(missing.is_empty(), "documents name what the code does not have:\n{}", missing.join("\n"));
-}
-
-fn declares_exactly(src: &str, kw: &str, name: &str) -> bool {
-    let pat = format!("{kw}{name}");
-    src.match_indices(&pat)
-        .any(|(i, _)| !src[i + pat.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 #[test]
